@@ -1,0 +1,163 @@
+//! The error type of every fallible operation.
+
+use core::fmt;
+
+use crate::Player;
+
+/// Why a position could not be built, transformed or addressed.
+///
+/// Every variant carries the numbers needed to act on it, and its
+/// [`Display`](fmt::Display) reads as a lowercase sentence fragment:
+///
+/// | operation | input | variant | message |
+/// |---|---|---|---|
+/// | [`Qi::new`](crate::Qi::new) | `&[]` | [`EmptyShape`](Error::EmptyShape) | at least one dimension is required |
+/// | [`Qi::new`](crate::Qi::new) | `&[2, 2, 2, 2]` | [`TooManyDimensions`](Error::TooManyDimensions) | board exceeds 3 dimensions (got 4) |
+/// | [`Qi::new`](crate::Qi::new) | `&[8, 0]` | [`DimensionTooSmall`](Error::DimensionTooSmall) | dimension size must be at least 1, got 0 (dimension 1) |
+/// | [`Qi::new`](crate::Qi::new) | `&[256]` | [`DimensionTooLarge`](Error::DimensionTooLarge) | dimension size 256 exceeds maximum of 255 (dimension 0) |
+/// | [`Qi::new`](crate::Qi::new) | `&[255, 255, 2]` | [`TooManySquares`](Error::TooManySquares) | board exceeds 65025 squares (got 130050) |
+/// | [`Qi::board_diff`](crate::Qi::board_diff) | index 99 on `[2, 2]` | [`IndexOutOfRange`](Error::IndexOutOfRange) | invalid flat index: 99 (board has 4 squares) |
+/// | [`Qi::hand_diff`](crate::Qi::hand_diff) | `("P", -2)` holding one | [`HandUnderflow`](Error::HandUnderflow) | cannot remove 2 from the first hand: it holds 1 (change 0) |
+/// | any transformation | a third piece on `[2]` | [`TooManyPieces`](Error::TooManyPieces) | too many pieces for board size (3 pieces, 2 squares) |
+/// | [`Qi::index_of`](crate::Qi::index_of) | `&[1]` on `[8, 8]` | [`CoordinateCountMismatch`](Error::CoordinateCountMismatch) | expected 2 coordinates, got 1 |
+/// | [`Qi::index_of`](crate::Qi::index_of) | `&[0, 9]` on `[8, 8]` | [`CoordinateOutOfRange`](Error::CoordinateOutOfRange) | coordinate 9 is outside dimension 1 of size 8 |
+///
+/// Dimensions are numbered from 0, outermost first, and so are the changes of
+/// a diff.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Error {
+    /// The shape had no dimensions.
+    EmptyShape,
+    /// The shape had more than [`MAX_DIMENSIONS`](crate::MAX_DIMENSIONS) dimensions.
+    TooManyDimensions {
+        /// How many dimensions the shape had.
+        dimensions: usize,
+    },
+    /// A dimension had size 0.
+    DimensionTooSmall {
+        /// Which dimension, from 0.
+        dimension: usize,
+        /// Its size.
+        size: usize,
+    },
+    /// A dimension exceeded [`MAX_DIMENSION_SIZE`](crate::MAX_DIMENSION_SIZE).
+    DimensionTooLarge {
+        /// Which dimension, from 0.
+        dimension: usize,
+        /// Its size.
+        size: usize,
+    },
+    /// The product of the dimensions exceeded
+    /// [`MAX_SQUARE_COUNT`](crate::MAX_SQUARE_COUNT).
+    TooManySquares {
+        /// The product of the dimensions.
+        squares: usize,
+    },
+    /// A flat index was not a square of the board.
+    IndexOutOfRange {
+        /// The index asked for.
+        index: usize,
+        /// The number of squares of the board.
+        square_count: usize,
+        /// Which change of a [`board_diff`](crate::Qi::board_diff) held the
+        /// index, from 0; `None` outside a diff.
+        change: Option<usize>,
+    },
+    /// A hand change removed more copies of a piece than the hand held.
+    HandUnderflow {
+        /// Whose hand.
+        player: Player,
+        /// How many copies the hand held when the change was applied.
+        held: usize,
+        /// How many copies the change removed.
+        requested: usize,
+        /// Which change of the diff, from 0.
+        change: usize,
+    },
+    /// The pieces on the board and in both hands would outnumber the squares.
+    TooManyPieces {
+        /// The number of pieces the transformation would leave
+        /// (`usize::MAX` if it would not even fit a `usize`).
+        pieces: usize,
+        /// The number of squares of the board.
+        squares: usize,
+    },
+    /// A coordinate list did not have one coordinate per dimension.
+    CoordinateCountMismatch {
+        /// The number of dimensions of the board.
+        expected: usize,
+        /// The number of coordinates given.
+        actual: usize,
+    },
+    /// A coordinate was not smaller than the size of its dimension.
+    CoordinateOutOfRange {
+        /// Which dimension, from 0.
+        dimension: usize,
+        /// The coordinate given.
+        coordinate: usize,
+        /// The size of that dimension.
+        size: usize,
+    },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Error::EmptyShape => f.write_str("at least one dimension is required"),
+            Error::TooManyDimensions { dimensions } => write!(
+                f,
+                "board exceeds {} dimensions (got {dimensions})",
+                crate::MAX_DIMENSIONS
+            ),
+            Error::DimensionTooSmall { dimension, size } => write!(
+                f,
+                "dimension size must be at least 1, got {size} (dimension {dimension})"
+            ),
+            Error::DimensionTooLarge { dimension, size } => write!(
+                f,
+                "dimension size {size} exceeds maximum of {} (dimension {dimension})",
+                crate::MAX_DIMENSION_SIZE
+            ),
+            Error::TooManySquares { squares } => write!(
+                f,
+                "board exceeds {} squares (got {squares})",
+                crate::MAX_SQUARE_COUNT
+            ),
+            Error::IndexOutOfRange {
+                index,
+                square_count,
+                ..
+            } => write!(
+                f,
+                "invalid flat index: {index} (board has {square_count} squares)"
+            ),
+            Error::HandUnderflow {
+                player,
+                held,
+                requested,
+                change,
+            } => write!(
+                f,
+                "cannot remove {requested} from the {player} hand: it holds {held} (change {change})"
+            ),
+            Error::TooManyPieces { pieces, squares } => write!(
+                f,
+                "too many pieces for board size ({pieces} pieces, {squares} squares)"
+            ),
+            Error::CoordinateCountMismatch { expected, actual } => {
+                write!(f, "expected {expected} coordinates, got {actual}")
+            }
+            Error::CoordinateOutOfRange {
+                dimension,
+                coordinate,
+                size,
+            } => write!(
+                f,
+                "coordinate {coordinate} is outside dimension {dimension} of size {size}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Error {}

@@ -1,0 +1,125 @@
+//! A hand: off-board pieces as an imbl map from piece to count, with its
+//! running total.
+
+use imbl::OrdMap;
+
+/// The pieces one player holds off the board. Counts are never zero: an entry
+/// whose count reaches zero is removed.
+pub(crate) struct Hand<P> {
+    counts: OrdMap<P, usize>,
+    total: usize,
+}
+
+impl<P> Clone for Hand<P> {
+    fn clone(&self) -> Self {
+        Hand {
+            counts: self.counts.clone(),
+            total: self.total,
+        }
+    }
+}
+
+impl<P> Default for Hand<P> {
+    fn default() -> Self {
+        Hand {
+            counts: OrdMap::new(),
+            total: 0,
+        }
+    }
+}
+
+/// What a hand change did to one entry: its count before and after.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct CountChange {
+    pub(crate) before: usize,
+    pub(crate) after: usize,
+}
+
+/// Why a hand change was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum HandError {
+    /// The change removed `requested` copies of a piece held `held` times.
+    Underflow { held: usize, requested: usize },
+    /// The count would not fit a `usize`.
+    Overflow,
+}
+
+impl<P> Hand<P> {
+    /// The number of pieces held, all kinds together.
+    pub(crate) fn total(&self) -> usize {
+        self.total
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.total == 0
+    }
+
+    pub(crate) fn ptr_eq(&self, other: &Self) -> bool {
+        self.counts.ptr_eq(&other.counts)
+    }
+}
+
+impl<P: Ord> Hand<P> {
+    /// The entries in key order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (&P, usize)> + '_ {
+        self.counts.iter().map(|(piece, &count)| (piece, count))
+    }
+
+    /// The number of copies of `piece` held (0 if absent).
+    pub(crate) fn count(&self, piece: &P) -> usize {
+        self.counts.get(piece).copied().unwrap_or(0)
+    }
+
+    /// `true` if both hold the same pieces in the same numbers.
+    pub(crate) fn same_content(&self, other: &Self) -> bool {
+        self.ptr_eq(other) || (self.total == other.total && self.counts == other.counts)
+    }
+}
+
+impl<P: Ord + Clone> Hand<P> {
+    /// Adds `delta` copies of a piece (removes them if negative; 0 changes
+    /// nothing). On error the hand is unchanged.
+    pub(crate) fn apply(&mut self, piece: P, delta: i32) -> Result<CountChange, HandError> {
+        let magnitude = usize::try_from(delta.unsigned_abs()).unwrap_or(usize::MAX);
+        if delta == 0 {
+            let count = self.count(&piece);
+            return Ok(CountChange {
+                before: count,
+                after: count,
+            });
+        }
+        if delta > 0 {
+            let total = self
+                .total
+                .checked_add(magnitude)
+                .ok_or(HandError::Overflow)?;
+            let slot = self.counts.entry(piece).or_insert(0);
+            let before = *slot;
+            // One entry is a summand of the total, so it fits if the total does.
+            *slot = before + magnitude;
+            self.total = total;
+            return Ok(CountChange {
+                before,
+                after: before + magnitude,
+            });
+        }
+        let held = self.count(&piece);
+        if magnitude > held {
+            return Err(HandError::Underflow {
+                held,
+                requested: magnitude,
+            });
+        }
+        let after = held - magnitude;
+        if after == 0 {
+            self.counts.remove(&piece);
+        } else {
+            self.counts.insert(piece, after);
+        }
+        self.total -= magnitude;
+        Ok(CountChange {
+            before: held,
+            after,
+        })
+    }
+}

@@ -1,0 +1,746 @@
+//! The position: a board, two hands, two styles and the side to move, every
+//! version sharing structure with the one it came from.
+
+use core::cell::Cell;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::board::Board;
+use crate::hand::{CountChange, Hand, HandError};
+use crate::hash::{SECOND_TO_MOVE, hand_term, shape_term, square_term, stable_hash, styles_term};
+use crate::shape::{Nested, Shape};
+use crate::{Error, Player};
+
+/// A two-player board-game position that shares structure with the version it
+/// was made from.
+///
+/// A position is a board of 1 to 3 dimensions (a flat row-major sequence of
+/// squares, each empty or holding a piece `P`), two hands (pieces off the
+/// board, as piece → count), one style `S` per player, and the side to move.
+///
+/// Every transformation takes `&self` and returns a new position; the receiver
+/// is never modified, and a transformation that fails returns an [`Error`] and
+/// builds nothing. Cloning is O(1) whatever the board size, so keeping every
+/// version of a game, or every node of a search tree, costs only what each
+/// version changed.
+///
+/// ```
+/// use persistent_qi::{Player, Qi};
+///
+/// let start: Qi<&str, &str> = Qi::new(&[8, 8], "C", "c")?;
+/// let kings = start.board_diff([(4, Some("K")), (60, Some("k"))])?;
+/// let moved = kings.board_diff([(4, None), (12, Some("K"))])?.toggle();
+///
+/// assert_eq!(moved.square(12), Some(&"K"));
+/// assert_eq!(moved.turn(), Player::Second);
+/// assert_eq!(kings.square(4), Some(&"K")); // the parent is untouched
+/// assert_eq!(start.piece_count(), 0);
+/// # Ok::<(), persistent_qi::Error>(())
+/// ```
+pub struct Qi<P, S> {
+    board: Board<P>,
+    /// `None` while both hands are empty, which is most of the time in most
+    /// games: an empty position then carries no hand storage at all, and a
+    /// clone touches one reference count less.
+    hands: Option<Arc<Hands<P>>>,
+    /// What never changes after construction: shape and styles.
+    meta: Arc<Meta<S>>,
+    hash: u64,
+    /// Identifies the version: clones share it, transformations draw a new one.
+    version: u64,
+    /// At most [`MAX_SQUARE_COUNT`](crate::MAX_SQUARE_COUNT), so it fits in
+    /// 32 bits; the narrower field keeps the struct at 64 bytes.
+    board_pieces: u32,
+    turn: Player,
+}
+
+struct Meta<S> {
+    shape: Shape,
+    first_style: S,
+    second_style: S,
+}
+
+struct Hands<P> {
+    first: Hand<P>,
+    second: Hand<P>,
+}
+
+impl<P> Clone for Hands<P> {
+    fn clone(&self) -> Self {
+        Hands {
+            first: self.first.clone(),
+            second: self.second.clone(),
+        }
+    }
+}
+
+impl<P> Hands<P> {
+    fn get(&self, player: Player) -> &Hand<P> {
+        match player {
+            Player::First => &self.first,
+            Player::Second => &self.second,
+        }
+    }
+
+    fn get_mut(&mut self, player: Player) -> &mut Hand<P> {
+        match player {
+            Player::First => &mut self.first,
+            Player::Second => &mut self.second,
+        }
+    }
+}
+
+/// A version number no other transformation in this process has drawn.
+///
+/// Threads reserve numbers from the global counter a range at a time, so the
+/// hot path is a thread-local increment with no shared cache line.
+fn fresh_version() -> u64 {
+    const RANGE: u64 = 1 << 16;
+    static NEXT_RANGE: AtomicU64 = AtomicU64::new(0);
+    thread_local! {
+        static RESERVED: Cell<(u64, u64)> = const { Cell::new((0, 0)) };
+    }
+    RESERVED.with(|reserved| {
+        let (next, end) = reserved.get();
+        let (next, end) = if next == end {
+            let start = NEXT_RANGE.fetch_add(RANGE, Ordering::Relaxed);
+            (start, start + RANGE)
+        } else {
+            (next, end)
+        };
+        reserved.set((next + 1, end));
+        next
+    })
+}
+
+impl<P, S> Clone for Qi<P, S> {
+    /// O(1): copies a few words and bumps two or three reference counts,
+    /// whatever the board size.
+    fn clone(&self) -> Self {
+        Qi {
+            board: self.board.clone(),
+            hands: self.hands.clone(),
+            meta: Arc::clone(&self.meta),
+            hash: self.hash,
+            version: self.version,
+            board_pieces: self.board_pieces,
+            turn: self.turn,
+        }
+    }
+}
+
+impl<P, S: Hash> Qi<P, S> {
+    /// An empty position: every square empty, both hands empty, the first
+    /// player to move.
+    ///
+    /// `shape` lists the dimension sizes, outermost first (`&[8, 8]`,
+    /// `&[9, 9]`, `&[5, 5, 5]`). It is validated in this order, the first
+    /// failing check giving the error: the dimension count (1 to
+    /// [`MAX_DIMENSIONS`](crate::MAX_DIMENSIONS)), then each size from the
+    /// first (1 to [`MAX_DIMENSION_SIZE`](crate::MAX_DIMENSION_SIZE)), then
+    /// their product (at most [`MAX_SQUARE_COUNT`](crate::MAX_SQUARE_COUNT)).
+    ///
+    /// Building the board costs O(squares), once; every later version shares it.
+    ///
+    /// ```
+    /// use persistent_qi::{Error, Qi};
+    ///
+    /// let chess: Qi<&str, &str> = Qi::new(&[8, 8], "C", "c")?;
+    /// assert_eq!(chess.square_count(), 64);
+    ///
+    /// assert_eq!(
+    ///     Qi::<&str, &str>::new(&[255, 255, 2], "C", "c").unwrap_err(),
+    ///     Error::TooManySquares { squares: 130_050 },
+    /// );
+    /// # Ok::<(), persistent_qi::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::EmptyShape`], [`Error::TooManyDimensions`],
+    /// [`Error::DimensionTooSmall`], [`Error::DimensionTooLarge`] or
+    /// [`Error::TooManySquares`], as above.
+    pub fn new(shape: &[usize], first_style: S, second_style: S) -> Result<Self, Error> {
+        let shape = Shape::new(shape)?;
+        let base_hash = shape_term(shape.sizes())
+            ^ styles_term(stable_hash(&first_style), stable_hash(&second_style));
+        Ok(Qi {
+            board: Board::new(shape.square_count()),
+            hands: None,
+            meta: Arc::new(Meta {
+                shape,
+                first_style,
+                second_style,
+            }),
+            hash: base_hash,
+            version: fresh_version(),
+            board_pieces: 0,
+            turn: Player::First,
+        })
+    }
+}
+
+impl<P: Clone + Ord + Hash, S> Qi<P, S> {
+    /// A position with some squares replaced.
+    ///
+    /// Each change is `(flat_index, square)`: `Some(piece)` puts a piece on
+    /// the square (replacing whatever was there), `None` empties it. Changes
+    /// apply in order, so an index given twice ends with its last value.
+    /// Indices are row-major; see [`index_of`](Qi::index_of).
+    ///
+    /// The new position shares every block of squares it does not change with
+    /// `self`: k changes cost O(k log n) time and O(k) new memory.
+    ///
+    /// ```
+    /// use persistent_qi::{Error, Qi};
+    ///
+    /// let empty: Qi<&str, &str> = Qi::new(&[2, 2], "C", "c")?;
+    /// let one = empty.board_diff([(0, Some("K")), (0, Some("Q")), (3, Some("k"))])?;
+    /// assert_eq!(one.square(0), Some(&"Q"));
+    ///
+    /// let error = empty.board_diff([(1, Some("K")), (99, None)]).unwrap_err();
+    /// assert_eq!(error.to_string(), "invalid flat index: 99 (board has 4 squares)");
+    /// # Ok::<(), persistent_qi::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::IndexOutOfRange`] for the first index that is not a square of
+    /// the board; otherwise [`Error::TooManyPieces`] if the result would hold
+    /// more pieces (board and hands) than squares. `self` is unchanged either
+    /// way.
+    pub fn board_diff(
+        &self,
+        changes: impl IntoIterator<Item = (usize, Option<P>)>,
+    ) -> Result<Self, Error> {
+        let mut next = self.clone();
+        next.board_diff_mut(changes)?;
+        Ok(next)
+    }
+
+    /// A position with some pieces added to or removed from the first
+    /// player's hand. See [`hand_diff`](Qi::hand_diff).
+    ///
+    /// # Errors
+    ///
+    /// As [`hand_diff`](Qi::hand_diff).
+    pub fn first_hand_diff(
+        &self,
+        changes: impl IntoIterator<Item = (P, i32)>,
+    ) -> Result<Self, Error> {
+        self.hand_diff(Player::First, changes)
+    }
+
+    /// A position with some pieces added to or removed from the second
+    /// player's hand. See [`hand_diff`](Qi::hand_diff).
+    ///
+    /// # Errors
+    ///
+    /// As [`hand_diff`](Qi::hand_diff).
+    pub fn second_hand_diff(
+        &self,
+        changes: impl IntoIterator<Item = (P, i32)>,
+    ) -> Result<Self, Error> {
+        self.hand_diff(Player::Second, changes)
+    }
+
+    /// A position with some pieces added to or removed from a player's hand.
+    ///
+    /// Each change is `(piece, delta)`: a positive delta adds that many
+    /// copies, a negative one removes them, 0 does nothing (even for a piece
+    /// the hand does not hold). Changes apply in order, so a piece given twice
+    /// accumulates; an entry whose count reaches 0 disappears. The piece
+    /// total is checked once, on the result, so a diff may overshoot and come
+    /// back within one call.
+    ///
+    /// ```
+    /// use persistent_qi::{Player, Qi};
+    ///
+    /// let start: Qi<&str, &str> = Qi::new(&[9, 9], "S", "s")?;
+    /// let held = start.hand_diff(Player::First, [("P", 2), ("B", 1), ("P", -1)])?;
+    /// assert_eq!(held.first_hand().collect::<Vec<_>>(), [(&"B", 1), (&"P", 1)]);
+    /// assert_eq!(held.hand_piece_count(), 2);
+    /// # Ok::<(), persistent_qi::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::HandUnderflow`] for the first change that removes more copies
+    /// than the hand holds at that point; otherwise [`Error::TooManyPieces`]
+    /// if the result would hold more pieces than squares (or, at once, if a
+    /// count would not fit a `usize`). `self` is unchanged either way.
+    pub fn hand_diff(
+        &self,
+        player: Player,
+        changes: impl IntoIterator<Item = (P, i32)>,
+    ) -> Result<Self, Error> {
+        let mut next = self.clone();
+        next.hand_diff_mut(player, changes)?;
+        Ok(next)
+    }
+
+    /// The in-place core of [`board_diff`](Qi::board_diff). On error `self`
+    /// is left half-changed, which is why only a fresh clone is passed here.
+    fn board_diff_mut(
+        &mut self,
+        changes: impl IntoIterator<Item = (usize, Option<P>)>,
+    ) -> Result<(), Error> {
+        let square_count = self.square_count();
+        for (change, (index, square)) in changes.into_iter().enumerate() {
+            if index >= square_count {
+                return Err(Error::IndexOutOfRange {
+                    index,
+                    square_count,
+                    change: Some(change),
+                });
+            }
+            let current = self.board.get(index);
+            if current == square.as_ref() {
+                // Writing what is there already copies nothing.
+                continue;
+            }
+            if let Some(old) = current {
+                self.hash ^= square_term(index, stable_hash(old));
+                self.board_pieces -= 1;
+            }
+            if let Some(new) = &square {
+                self.hash ^= square_term(index, stable_hash(new));
+                self.board_pieces += 1;
+            }
+            self.board.replace(index, square);
+        }
+        self.check_cardinality()?;
+        self.version = fresh_version();
+        Ok(())
+    }
+
+    /// The in-place core of [`hand_diff`](Qi::hand_diff); like
+    /// [`board_diff_mut`](Qi::board_diff_mut), only called on a fresh clone.
+    fn hand_diff_mut(
+        &mut self,
+        player: Player,
+        changes: impl IntoIterator<Item = (P, i32)>,
+    ) -> Result<(), Error> {
+        let square_count = self.square_count();
+        let hands = Arc::make_mut(self.hands.get_or_insert_with(|| {
+            Arc::new(Hands {
+                first: Hand::default(),
+                second: Hand::default(),
+            })
+        }));
+        let hand = hands.get_mut(player);
+        for (change, (piece, delta)) in changes.into_iter().enumerate() {
+            if delta == 0 {
+                continue;
+            }
+            let key = stable_hash(&piece);
+            match hand.apply(piece, delta) {
+                Ok(CountChange { before, after }) => {
+                    if before > 0 {
+                        self.hash ^= hand_term(player.is_second(), before, key);
+                    }
+                    if after > 0 {
+                        self.hash ^= hand_term(player.is_second(), after, key);
+                    }
+                }
+                Err(HandError::Underflow { held, requested }) => {
+                    return Err(Error::HandUnderflow {
+                        player,
+                        held,
+                        requested,
+                        change,
+                    });
+                }
+                Err(HandError::Overflow) => {
+                    return Err(Error::TooManyPieces {
+                        pieces: usize::MAX,
+                        squares: square_count,
+                    });
+                }
+            }
+        }
+        if hands.first.is_empty() && hands.second.is_empty() {
+            self.hands = None;
+        }
+        self.check_cardinality()?;
+        self.version = fresh_version();
+        Ok(())
+    }
+}
+
+impl<P, S> Qi<P, S> {
+    /// The same position with the other player to move. O(1).
+    ///
+    /// ```
+    /// use persistent_qi::{Player, Qi};
+    ///
+    /// let start: Qi<u8, u8> = Qi::new(&[3, 3], 0, 1)?;
+    /// assert_eq!(start.toggle().turn(), Player::Second);
+    /// assert_eq!(start.toggle().toggle(), start);
+    /// # Ok::<(), persistent_qi::Error>(())
+    /// ```
+    #[must_use]
+    pub fn toggle(&self) -> Self {
+        self.with_turn(self.turn.flip())
+    }
+
+    /// The same position with `turn` to move. O(1).
+    #[must_use]
+    pub fn with_turn(&self, turn: Player) -> Self {
+        let mut next = self.clone();
+        if turn != self.turn {
+            next.turn = turn;
+            next.hash ^= SECOND_TO_MOVE;
+            next.version = fresh_version();
+        }
+        next
+    }
+
+    /// Fails with [`Error::TooManyPieces`] if the pieces outnumber the squares.
+    fn check_cardinality(&self) -> Result<(), Error> {
+        let squares = self.square_count();
+        let pieces = self
+            .board_piece_count()
+            .saturating_add(self.hand_piece_count());
+        if pieces > squares {
+            return Err(Error::TooManyPieces { pieces, squares });
+        }
+        Ok(())
+    }
+
+    /// The dimension sizes, outermost first (`[8, 8]` for chess).
+    #[must_use]
+    pub fn shape(&self) -> &[usize] {
+        self.meta.shape.sizes()
+    }
+
+    /// The number of dimensions, 1 to 3.
+    #[must_use]
+    pub fn dimension_count(&self) -> usize {
+        self.meta.shape.dimension_count()
+    }
+
+    /// The number of squares: the product of the dimension sizes.
+    #[must_use]
+    pub fn square_count(&self) -> usize {
+        self.meta.shape.square_count()
+    }
+
+    /// The number of pieces on the board and in both hands. O(1): it is
+    /// kept up to date by every transformation, never recounted.
+    #[must_use]
+    pub fn piece_count(&self) -> usize {
+        self.board_piece_count() + self.hand_piece_count()
+    }
+
+    /// The number of pieces on the board. O(1).
+    #[must_use]
+    pub fn board_piece_count(&self) -> usize {
+        self.board_pieces as usize
+    }
+
+    /// The number of pieces in both hands together. O(1).
+    #[must_use]
+    pub fn hand_piece_count(&self) -> usize {
+        self.hands
+            .as_ref()
+            .map_or(0, |hands| hands.first.total() + hands.second.total())
+    }
+
+    /// The player to move.
+    #[must_use]
+    pub fn turn(&self) -> Player {
+        self.turn
+    }
+
+    /// The first player's style.
+    #[must_use]
+    pub fn first_style(&self) -> &S {
+        &self.meta.first_style
+    }
+
+    /// The second player's style.
+    #[must_use]
+    pub fn second_style(&self) -> &S {
+        &self.meta.second_style
+    }
+
+    /// A player's style.
+    #[must_use]
+    pub fn style(&self, player: Player) -> &S {
+        match player {
+            Player::First => self.first_style(),
+            Player::Second => self.second_style(),
+        }
+    }
+
+    /// The piece on a square, or `None` if the square is empty or `index` is
+    /// not a square of the board. O(log n) with a very flat tree: at most
+    /// three node hops on the largest board.
+    #[must_use]
+    pub fn square(&self, index: usize) -> Option<&P> {
+        if index < self.square_count() {
+            self.board.get(index)
+        } else {
+            None
+        }
+    }
+
+    /// Every square of the board in row-major order, `None` for an empty one.
+    /// Amortized O(1) per square.
+    pub fn squares(&self) -> impl Iterator<Item = Option<&P>> + '_ {
+        self.board.squares().take(self.square_count())
+    }
+
+    /// The board arranged along its dimensions. O(squares): for display and
+    /// serialization.
+    ///
+    /// ```
+    /// use persistent_qi::{Nested, Qi};
+    ///
+    /// let position: Qi<&str, &str> = Qi::new(&[2, 3], "C", "c")?.board_diff([(4, Some("K"))])?;
+    /// assert_eq!(
+    ///     position.to_nested(),
+    ///     Nested::Grid(vec![vec![None, None, None], vec![None, Some(&"K"), None]]),
+    /// );
+    /// # Ok::<(), persistent_qi::Error>(())
+    /// ```
+    #[must_use]
+    pub fn to_nested(&self) -> Nested<&P> {
+        self.meta.shape.nest(self.squares())
+    }
+
+    /// The flat row-major index of the square at `coordinates`, outermost
+    /// first: `file` in 1D, `rank * files + file` in 2D,
+    /// `layer * ranks * files + rank * files + file` in 3D.
+    ///
+    /// ```
+    /// use persistent_qi::Qi;
+    ///
+    /// let board: Qi<u8, u8> = Qi::new(&[3, 3], 0, 1)?;
+    /// assert_eq!(board.index_of(&[1, 2])?, 5);
+    /// assert_eq!(board.coordinates_of(5)?, [1, 2]);
+    /// # Ok::<(), persistent_qi::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::CoordinateCountMismatch`] unless there is one coordinate per
+    /// dimension; [`Error::CoordinateOutOfRange`] for the first coordinate not
+    /// smaller than its dimension.
+    pub fn index_of(&self, coordinates: &[usize]) -> Result<usize, Error> {
+        self.meta.shape.index_of(coordinates)
+    }
+
+    /// The coordinates of a flat index, outermost first: the inverse of
+    /// [`index_of`](Qi::index_of).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::IndexOutOfRange`] if `index` is not a square of the board.
+    pub fn coordinates_of(&self, index: usize) -> Result<Vec<usize>, Error> {
+        self.meta.shape.coordinates_of(index)
+    }
+
+    /// `true` if both are clones of one version: they share all their
+    /// storage and so are equal. O(1). `false` says nothing about content:
+    /// positions built separately are `==` without sharing storage.
+    #[must_use]
+    pub fn ptr_eq(&self, other: &Self) -> bool {
+        self.version == other.version
+    }
+
+    /// The position's 64-bit hash. O(1) to read: every transformation updates
+    /// it in O(changes).
+    ///
+    /// It is the XOR of one keyed term per feature: each occupied square
+    /// (index, piece), each hand entry (player, piece, count), the shape, the
+    /// two styles, and the side to move when it is the second player. Pieces
+    /// and styles enter through their [`Hash`] impl, fed to a fixed,
+    /// unseeded hasher, so positions reached by different routes hash alike.
+    ///
+    /// # Stability
+    ///
+    /// The value depends only on the position's content and on the `Hash`
+    /// impls of `P` and `S`: it is the same on every run, every thread and
+    /// every platform (integers are hashed by value, not by their bytes in
+    /// memory). It is part of the crate's contract, pinned by a golden test,
+    /// and changes only with a major version. It is not a cryptographic hash:
+    /// do not rely on it against an adversary choosing positions to collide.
+    ///
+    /// ```
+    /// use persistent_qi::Qi;
+    ///
+    /// let start: Qi<&str, &str> = Qi::new(&[8, 8], "C", "c")?;
+    /// let a = start.board_diff([(0, Some("R"))])?.board_diff([(7, Some("R"))])?;
+    /// let b = start.board_diff([(7, Some("R")), (0, Some("R"))])?;
+    /// assert_eq!(a.position_hash(), b.position_hash());
+    /// assert_ne!(a.position_hash(), a.toggle().position_hash());
+    /// # Ok::<(), persistent_qi::Error>(())
+    /// ```
+    #[must_use]
+    pub fn position_hash(&self) -> u64 {
+        self.hash
+    }
+}
+
+impl<P: Ord, S> Qi<P, S> {
+    /// The first player's hand as `(piece, count)` pairs in piece order.
+    pub fn first_hand(&self) -> impl Iterator<Item = (&P, usize)> + '_ {
+        self.hand(Player::First)
+    }
+
+    /// The second player's hand as `(piece, count)` pairs in piece order.
+    pub fn second_hand(&self) -> impl Iterator<Item = (&P, usize)> + '_ {
+        self.hand(Player::Second)
+    }
+
+    /// A player's hand as `(piece, count)` pairs in piece order. Counts are
+    /// never 0.
+    pub fn hand(&self, player: Player) -> impl Iterator<Item = (&P, usize)> + '_ {
+        self.hands
+            .as_deref()
+            .into_iter()
+            .flat_map(move |hands| hands.get(player).iter())
+    }
+
+    /// How many copies of `piece` the first player holds (0 if none).
+    /// O(log h) for h kinds of piece in the hand.
+    #[must_use]
+    pub fn first_hand_count(&self, piece: &P) -> usize {
+        self.hand_count(Player::First, piece)
+    }
+
+    /// How many copies of `piece` the second player holds (0 if none).
+    #[must_use]
+    pub fn second_hand_count(&self, piece: &P) -> usize {
+        self.hand_count(Player::Second, piece)
+    }
+
+    /// How many copies of `piece` a player holds (0 if none).
+    #[must_use]
+    pub fn hand_count(&self, player: Player, piece: &P) -> usize {
+        self.hands
+            .as_ref()
+            .map_or(0, |hands| hands.get(player).count(piece))
+    }
+}
+
+impl<P: Ord + Hash, S: Hash> Qi<P, S> {
+    /// [`position_hash`](Qi::position_hash) computed from scratch, in
+    /// O(squares + hand entries). The crate's tests and fuzzers check the
+    /// incremental value against it; it is public so that yours can too.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn recompute_position_hash(&self) -> u64 {
+        let mut hash = shape_term(self.shape())
+            ^ styles_term(
+                stable_hash(self.first_style()),
+                stable_hash(self.second_style()),
+            );
+        if self.turn.is_second() {
+            hash ^= SECOND_TO_MOVE;
+        }
+        for (index, square) in self.squares().enumerate() {
+            if let Some(piece) = square {
+                hash ^= square_term(index, stable_hash(piece));
+            }
+        }
+        for player in Player::ALL {
+            for (piece, count) in self.hand(player) {
+                hash ^= hand_term(player.is_second(), count, stable_hash(piece));
+            }
+        }
+        hash
+    }
+}
+
+impl<P: Ord, S: PartialEq> PartialEq for Qi<P, S> {
+    /// Equal content: shape, styles, turn, every square and both hands.
+    ///
+    /// Clones of one version compare in O(1); positions with different hashes
+    /// too. Otherwise the boards are compared block by block, skipping the
+    /// blocks the two share.
+    fn eq(&self, other: &Self) -> bool {
+        if self.ptr_eq(other) {
+            return true;
+        }
+        if self.hash != other.hash
+            || self.turn != other.turn
+            || self.board_pieces != other.board_pieces
+            || self.hand_piece_count() != other.hand_piece_count()
+        {
+            return false;
+        }
+        let same_meta = Arc::ptr_eq(&self.meta, &other.meta)
+            || (self.meta.shape == other.meta.shape
+                && self.meta.first_style == other.meta.first_style
+                && self.meta.second_style == other.meta.second_style);
+        if !same_meta {
+            return false;
+        }
+        let same_hands = match (&self.hands, &other.hands) {
+            (Some(a), Some(b)) => {
+                Arc::ptr_eq(a, b)
+                    || (a.first.same_content(&b.first) && a.second.same_content(&b.second))
+            }
+            // Both hand counts are equal, and `None` means both hands are
+            // empty, so the other side is empty too.
+            _ => true,
+        };
+        same_hands
+            && self
+                .board
+                .blocks()
+                .zip(other.board.blocks())
+                .all(|(a, b)| core::ptr::eq(a, b) || a == b)
+    }
+}
+
+impl<P: Ord, S: Eq> Eq for Qi<P, S> {}
+
+impl<P, S> Hash for Qi<P, S> {
+    /// Writes only [`position_hash`](Qi::position_hash): O(1).
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+// The hash and the version number are bookkeeping derived from the content
+// and the history, not part of what a position is.
+#[allow(clippy::missing_fields_in_debug)]
+impl<P: Ord + fmt::Debug, S: fmt::Debug> fmt::Debug for Qi<P, S> {
+    /// Compact: the occupied squares only, by flat index.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        struct Occupied<'a, P, S>(&'a Qi<P, S>);
+        impl<P: fmt::Debug, S> fmt::Debug for Occupied<'_, P, S> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_map()
+                    .entries(
+                        self.0
+                            .squares()
+                            .enumerate()
+                            .filter_map(|(index, square)| square.map(|piece| (index, piece))),
+                    )
+                    .finish()
+            }
+        }
+        struct HandOf<'a, P, S>(&'a Qi<P, S>, Player);
+        impl<P: Ord + fmt::Debug, S> fmt::Debug for HandOf<'_, P, S> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_map().entries(self.0.hand(self.1)).finish()
+            }
+        }
+        f.debug_struct("Qi")
+            .field("shape", &self.shape())
+            .field("board", &Occupied(self))
+            .field("first_hand", &HandOf(self, Player::First))
+            .field("second_hand", &HandOf(self, Player::Second))
+            .field("first_style", self.first_style())
+            .field("second_style", self.second_style())
+            .field("turn", &self.turn)
+            .finish()
+    }
+}
