@@ -85,6 +85,8 @@
 //! them without locks.
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "arbitrary")]
+mod arbitrary;
 mod board;
 mod error;
 mod hand;
@@ -92,6 +94,10 @@ mod hash;
 mod player;
 mod qi;
 mod shape;
+
+#[cfg(feature = "arbitrary")]
+#[doc(hidden)]
+pub mod fuzzing;
 
 pub use error::Error;
 pub use player::Player;
