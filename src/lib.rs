@@ -93,6 +93,8 @@ mod player;
 mod qi;
 mod shape;
 
+pub mod qpi;
+
 pub use error::Error;
 pub use player::Player;
 pub use qi::Qi;
