@@ -95,6 +95,8 @@ mod player;
 mod qi;
 mod shape;
 
+pub mod qpi;
+
 #[cfg(feature = "arbitrary")]
 #[doc(hidden)]
 pub mod fuzzing;
