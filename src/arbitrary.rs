@@ -6,6 +6,7 @@ use core::hash::Hash;
 use ::arbitrary::{Arbitrary, Result, Unstructured};
 
 use crate::fuzzing::valid_shape;
+use crate::qpi::Qpi;
 use crate::{Player, Qi};
 
 impl<'a> Arbitrary<'a> for Player {
@@ -19,6 +20,19 @@ impl<'a> Arbitrary<'a> for Player {
 
     fn size_hint(_depth: usize) -> (usize, Option<usize>) {
         (1, Some(1))
+    }
+}
+
+/// Any of the [`Qpi::COUNT`] tokens, drawn by code.
+impl<'a> Arbitrary<'a> for Qpi {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        #[allow(clippy::cast_possible_truncation)] // COUNT is 16_224
+        let code = u.int_in_range(1..=Qpi::COUNT as u16)?;
+        Qpi::from_code(code).ok_or(::arbitrary::Error::IncorrectFormat)
+    }
+
+    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
+        (2, Some(2))
     }
 }
 

@@ -9,7 +9,47 @@
 use ::arbitrary::{Arbitrary, Result, Unstructured};
 
 use super::{Action, Scenario};
+use crate::qpi::{Qpi, Sin};
 use crate::{MAX_DIMENSION_SIZE, MAX_SQUARE_COUNT, Player};
+
+/// A piece or style type a [`Scenario`] can be generated with.
+///
+/// It is [`Arbitrary`] where the type is (and goes through it), but it can
+/// also be implemented for a type neither this crate nor `arbitrary` owns,
+/// such as [`Sin`].
+pub trait Draw<'a>: Sized {
+    /// Draws a value from the fuzz data.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Arbitrary::arbitrary`].
+    fn draw(u: &mut Unstructured<'a>) -> Result<Self>;
+}
+
+impl<'a> Draw<'a> for u8 {
+    fn draw(u: &mut Unstructured<'a>) -> Result<Self> {
+        u8::arbitrary(u)
+    }
+}
+
+impl<'a> Draw<'a> for String {
+    fn draw(u: &mut Unstructured<'a>) -> Result<Self> {
+        String::arbitrary(u)
+    }
+}
+
+impl<'a> Draw<'a> for Qpi {
+    fn draw(u: &mut Unstructured<'a>) -> Result<Self> {
+        Qpi::arbitrary(u)
+    }
+}
+
+impl<'a> Draw<'a> for Sin {
+    fn draw(u: &mut Unstructured<'a>) -> Result<Self> {
+        let letter = *u.choose(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")?;
+        Sin::try_from(&[letter][..]).map_err(|_| ::arbitrary::Error::IncorrectFormat)
+    }
+}
 
 /// The most steps a generated scenario has.
 pub const MAX_ACTIONS: usize = 256;
@@ -21,11 +61,11 @@ pub const MAX_CHANGES: usize = 4096;
 /// hands accumulate and squares are rewritten with what they hold.
 const POOL_SIZE: usize = 8;
 
-impl<'a, P: Arbitrary<'a> + Clone, S: Arbitrary<'a>> Arbitrary<'a> for Scenario<P, S> {
+impl<'a, P: Draw<'a> + Clone, S: Draw<'a>> Arbitrary<'a> for Scenario<P, S> {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
         let shape = arbitrary_shape(u)?;
-        let first_style = S::arbitrary(u)?;
-        let second_style = S::arbitrary(u)?;
+        let first_style = S::draw(u)?;
+        let second_style = S::draw(u)?;
         // Indices are aimed at the board the shape would make, even an
         // invalid one, clamped to something addressable.
         let square_count = shape
@@ -35,7 +75,7 @@ impl<'a, P: Arbitrary<'a> + Clone, S: Arbitrary<'a>> Arbitrary<'a> for Scenario<
             .clamp(1, MAX_SQUARE_COUNT);
         let mut pool = Vec::new();
         for _ in 0..=u.choose_index(POOL_SIZE)? {
-            pool.push(P::arbitrary(u)?);
+            pool.push(P::draw(u)?);
         }
         let mut actions = Vec::new();
         while !u.is_empty() && actions.len() < MAX_ACTIONS {
@@ -50,8 +90,10 @@ impl<'a, P: Arbitrary<'a> + Clone, S: Arbitrary<'a>> Arbitrary<'a> for Scenario<
     }
 }
 
-/// Mostly small valid shapes; sometimes large valid ones, sizes around the
-/// limits, too many or too few dimensions, or anything at all.
+/// Mostly small valid shapes; sometimes boards of a few hundred squares or
+/// of any valid size, sizes around the limits, too many or too few
+/// dimensions, or anything at all. Large boards are rare because every step
+/// of a scenario is checked in O(squares).
 fn arbitrary_shape(u: &mut Unstructured<'_>) -> Result<Vec<usize>> {
     Ok(match u.int_in_range(0..=31_u8)? {
         0..=23 => {
@@ -60,7 +102,11 @@ fn arbitrary_shape(u: &mut Unstructured<'_>) -> Result<Vec<usize>> {
                 .map(|_| u.int_in_range(1..=9))
                 .collect::<Result<_>>()?
         }
-        24..=26 => valid_shape(u)?,
+        // Past 32 blocks of 16 squares, the board's trie has two levels.
+        24 | 25 => (0..2)
+            .map(|_| u.int_in_range(1..=40))
+            .collect::<Result<_>>()?,
+        26 => valid_shape(u)?,
         27 | 28 => {
             let dimensions = u.int_in_range(1..=3)?;
             (0..dimensions)
@@ -99,7 +145,7 @@ pub(crate) fn valid_shape(u: &mut Unstructured<'_>) -> Result<Vec<usize>> {
     Ok(shape)
 }
 
-fn arbitrary_action<'a, P: Arbitrary<'a> + Clone>(
+fn arbitrary_action<'a, P: Draw<'a> + Clone>(
     u: &mut Unstructured<'a>,
     square_count: usize,
     pool: &[P],
@@ -186,13 +232,10 @@ fn arbitrary_delta(u: &mut Unstructured<'_>) -> Result<i32> {
 }
 
 /// Mostly a piece of the pool; sometimes a fresh one.
-fn arbitrary_piece<'a, P: Arbitrary<'a> + Clone>(
-    u: &mut Unstructured<'a>,
-    pool: &[P],
-) -> Result<P> {
+fn arbitrary_piece<'a, P: Draw<'a> + Clone>(u: &mut Unstructured<'a>, pool: &[P]) -> Result<P> {
     if u.ratio(15, 16)? {
         Ok(pool[u.choose_index(pool.len())?].clone())
     } else {
-        P::arbitrary(u)
+        P::draw(u)
     }
 }

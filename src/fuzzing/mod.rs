@@ -14,13 +14,17 @@
 
 mod generate;
 mod model;
+mod qpi;
 mod scenario;
 
 use ::arbitrary::{Arbitrary, Unstructured};
 
+use crate::qpi::{Qpi, Sin};
+
 pub(crate) use generate::valid_shape;
-pub use generate::{MAX_ACTIONS, MAX_CHANGES};
+pub use generate::{Draw, MAX_ACTIONS, MAX_CHANGES};
 pub use model::Model;
+pub use qpi::{expected_parse, qpi_parse};
 pub use scenario::{Action, Literal, Scenario};
 
 /// The piece and style types a `diff_sequence` input can select.
@@ -28,6 +32,7 @@ pub use scenario::{Action, Literal, Scenario};
 enum Scenarios {
     Bytes(Scenario<u8, u8>),
     Strings(Scenario<String, String>),
+    Tokens(Scenario<Qpi, Sin>),
 }
 
 impl Scenarios {
@@ -35,16 +40,17 @@ impl Scenarios {
     /// type, the rest the scenario.
     fn decode(data: &[u8]) -> Option<Scenarios> {
         let mut u = Unstructured::new(data);
-        let scenarios = match u.int_in_range(0..=1_u8).ok()? {
+        let scenarios = match u.int_in_range(0..=2_u8).ok()? {
             0 => Scenarios::Bytes(Scenario::arbitrary(&mut u).ok()?),
+            1 => Scenarios::Tokens(Scenario::arbitrary(&mut u).ok()?),
             _ => Scenarios::Strings(Scenario::arbitrary(&mut u).ok()?),
         };
         Some(scenarios)
     }
 }
 
-/// The `diff_sequence` fuzz target: decodes a [`Scenario`] (with `u8` or
-/// `String` pieces) from raw bytes and [runs](Scenario::run) it.
+/// The `diff_sequence` fuzz target: decodes a [`Scenario`] (with `u8`,
+/// [`Qpi`] or `String` pieces) from raw bytes and [runs](Scenario::run) it.
 ///
 /// # Panics
 ///
@@ -54,6 +60,7 @@ pub fn diff_sequence(data: &[u8]) {
     match Scenarios::decode(data) {
         Some(Scenarios::Bytes(scenario)) => scenario.run(),
         Some(Scenarios::Strings(scenario)) => scenario.run(),
+        Some(Scenarios::Tokens(scenario)) => scenario.run(),
         None => {}
     }
 }
@@ -65,6 +72,7 @@ pub fn diff_sequence_reproduction(data: &[u8]) -> String {
     match Scenarios::decode(data) {
         Some(Scenarios::Bytes(scenario)) => format!("{scenario:?}"),
         Some(Scenarios::Strings(scenario)) => format!("{scenario:?}"),
+        Some(Scenarios::Tokens(scenario)) => format!("{scenario:?}"),
         None => "(not a scenario: nothing runs)".to_owned(),
     }
 }
