@@ -444,9 +444,12 @@ impl<P, S> Qi<P, S> {
     /// The number of pieces in both hands together. O(1).
     #[must_use]
     pub fn hand_piece_count(&self) -> usize {
-        self.hands
-            .as_ref()
-            .map_or(0, |hands| hands.first.total() + hands.second.total())
+        // Saturating: within a hand diff, before the cardinality check, one
+        // hand may briefly hold up to `usize::MAX` pieces (reachable where
+        // `usize` is 32 bits), and the sum must not wrap back under the limit.
+        self.hands.as_ref().map_or(0, |hands| {
+            hands.first.total().saturating_add(hands.second.total())
+        })
     }
 
     /// The player to move.
