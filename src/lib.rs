@@ -93,6 +93,9 @@ mod player;
 mod qi;
 mod shape;
 
+#[cfg(feature = "serde")]
+pub mod serde;
+
 pub use error::Error;
 pub use player::Player;
 pub use qi::Qi;
