@@ -35,8 +35,8 @@ fn main() -> Result<(), Error> {
         if let Some(captured) = captured {
             // Chess captures leave the game; a shogi-like rule would drop the
             // piece into the mover's hand instead:
-            let mover = next.turn();
-            println!("{mover} captures {captured} on {to}");
+            let side = next.turn();
+            println!("{side} captures {captured} on {to}");
         }
         next = next.toggle();
         history.push(next);
