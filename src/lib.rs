@@ -86,6 +86,7 @@
 #![forbid(unsafe_code)]
 
 mod board;
+mod display;
 mod error;
 mod hand;
 mod hash;
