@@ -31,14 +31,14 @@ fn main() -> Result<(), Error> {
         let current = history.last().expect("the history starts with a position");
         let piece = current.square(square(from)).cloned();
         let captured = current.square(square(to)).cloned();
-        let mut next = current.board_diff([(square(from), None), (square(to), piece)])?;
-        if let Some(captured) = captured {
-            // Chess captures leave the game; a shogi-like rule would drop the
-            // piece into the mover's hand instead:
-            let side = next.turn();
-            println!("{side} captures {captured} on {to}");
+        // Chess captures leave the game; a shogi-like rule would also add
+        // the captured piece to the player's hand with a hand diff.
+        if let Some(captured) = &captured {
+            println!("{} captures {captured} on {to}", current.turn());
         }
-        next = next.toggle();
+        let next = current
+            .board_diff([(square(from), None), (square(to), piece)])?
+            .toggle();
         history.push(next);
     }
 

@@ -94,6 +94,8 @@ mod player;
 mod qi;
 mod shape;
 
+pub mod qpi;
+
 #[cfg(feature = "serde")]
 pub mod serde;
 

@@ -1,0 +1,76 @@
+//! The position hash is a stability contract: these values must never change
+//! within a major version. If one of these tests fails, the hash function
+//! changed; that is a breaking change for every user who stored hashes.
+
+use persistent_qi::{Player, Qi};
+
+fn golden_u8() -> Qi<u8, u8> {
+    Qi::new(&[8, 8], b'C', b'c')
+        .unwrap()
+        .board_diff([(4, Some(b'K')), (60, Some(b'k')), (12, Some(b'P'))])
+        .unwrap()
+        .first_hand_diff([(b'P', 2)])
+        .unwrap()
+}
+
+fn golden_string() -> Qi<String, String> {
+    Qi::new(&[9, 9], "S".to_string(), "s".to_string())
+        .unwrap()
+        .board_diff([
+            (4, Some("S:K^".to_string())),
+            (76, Some("s:k^".to_string())),
+        ])
+        .unwrap()
+        .second_hand_diff([("s:p".to_string(), 1), ("s:+r".to_string(), 1)])
+        .unwrap()
+        .toggle()
+}
+
+#[test]
+fn empty_positions_have_pinned_hashes() {
+    let chess: Qi<u8, u8> = Qi::new(&[8, 8], b'C', b'c').unwrap();
+    assert_eq!(chess.position_hash(), 0xfcef_70ce_cca4_68b0);
+    let line: Qi<&str, &str> = Qi::new(&[4], "C", "c").unwrap();
+    assert_eq!(line.position_hash(), 0xd387_e016_0508_7d6f);
+    let cube: Qi<&str, &str> = Qi::new(&[5, 5, 5], "R", "r").unwrap();
+    assert_eq!(cube.position_hash(), 0x7970_f914_ef20_c7b4);
+}
+
+#[test]
+fn populated_positions_have_pinned_hashes() {
+    assert_eq!(golden_u8().position_hash(), 0x473f_a857_eeb1_4434);
+    assert_eq!(golden_string().position_hash(), 0x823d_ffe5_ecc3_40d2);
+}
+
+#[test]
+fn the_side_to_move_has_a_pinned_term() {
+    let position = golden_u8();
+    assert_eq!(
+        position.position_hash() ^ position.with_turn(Player::Second).position_hash(),
+        0x3f84_d5b5_b547_0917
+    );
+}
+
+#[test]
+fn borrowed_and_owned_strings_hash_alike() {
+    let borrowed: Qi<&str, &str> = Qi::new(&[9, 9], "S", "s")
+        .unwrap()
+        .board_diff([(4, Some("S:K^")), (76, Some("s:k^"))])
+        .unwrap()
+        .second_hand_diff([("s:p", 1), ("s:+r", 1)])
+        .unwrap()
+        .toggle();
+    assert_eq!(borrowed.position_hash(), golden_string().position_hash());
+}
+
+#[test]
+fn the_incremental_hash_equals_the_hash_from_scratch() {
+    assert_eq!(
+        golden_u8().position_hash(),
+        golden_u8().recompute_position_hash()
+    );
+    assert_eq!(
+        golden_string().position_hash(),
+        golden_string().recompute_position_hash()
+    );
+}
