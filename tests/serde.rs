@@ -403,3 +403,58 @@ fn a_wrongly_typed_square_is_rejected() {
         r#"invalid type: string "K", expected u8"#
     );
 }
+
+// ---------------------------------------------------------------- QPI
+
+mod qpi {
+    use persistent_qi::Qi;
+    use persistent_qi::qpi::{Qpi, Sin};
+
+    use super::{rejection, round_trip};
+
+    fn qpi(token: &str) -> Qpi {
+        token.parse().expect("a valid token")
+    }
+
+    fn shogi() -> Qi<Qpi, Sin> {
+        let first: Sin = "S".parse().unwrap();
+        let second: Sin = "s".parse().unwrap();
+        Qi::new(&[9, 9], first, second)
+            .unwrap()
+            .board_diff([(4, Some(qpi("s:k^"))), (76, Some(qpi("S:K^")))])
+            .unwrap()
+            .first_hand_diff([(qpi("S:P"), 2), (qpi("S:B"), 1)])
+            .unwrap()
+            .toggle()
+    }
+
+    #[test]
+    fn qpi_positions_serialize_with_token_strings() {
+        let json = serde_json::to_value(shogi()).unwrap();
+        assert_eq!(json["board"][4], "s:k^");
+        assert_eq!(
+            json["first_hand"],
+            serde_json::json!([["S:B", 1], ["S:P", 2]])
+        );
+        assert_eq!(json["first_style"], "S");
+        assert_eq!(json["turn"], "second");
+    }
+
+    #[test]
+    fn qpi_positions_round_trip() {
+        let position = shogi();
+        let back = round_trip(&position);
+        assert_eq!(back, position);
+        assert_eq!(back.position_hash(), position.position_hash());
+    }
+
+    #[test]
+    fn an_invalid_token_in_a_hand_is_rejected() {
+        let json = r#"{"shape":[2],"board":["C:K",null],"first_hand":[],"second_hand":[["C:KK",1]],"first_style":"C","second_style":"c","turn":"first"}"#;
+        let message = rejection::<Qi<Qpi, Sin>>(json);
+        assert!(
+            message.starts_with(r#"invalid QPI token "C:KK""#),
+            "{message}"
+        );
+    }
+}
