@@ -88,6 +88,7 @@
 #[cfg(feature = "arbitrary")]
 mod arbitrary;
 mod board;
+mod display;
 mod error;
 mod hand;
 mod hash;
@@ -96,6 +97,9 @@ mod qi;
 mod shape;
 
 pub mod qpi;
+
+#[cfg(feature = "serde")]
+pub mod serde;
 
 #[cfg(feature = "arbitrary")]
 #[doc(hidden)]

@@ -1,0 +1,736 @@
+//! `serde` support (feature `serde`): a position as its logical content.
+//!
+//! # The format
+//!
+//! A [`Qi`] serializes as a struct of seven fields, in this order:
+//!
+//! | field | content | JSON example |
+//! |---|---|---|
+//! | `shape` | the dimension sizes, outermost first | `[2, 2]` |
+//! | `board` | every square in row-major order, `null` when empty | `["K", null, null, "k"]` |
+//! | `first_hand` | `(piece, count)` pairs in piece order, counts at least 1 | `[["P", 2]]` |
+//! | `second_hand` | likewise | `[]` |
+//! | `first_style` | the first player's style | `"C"` |
+//! | `second_style` | the second player's style | `"c"` |
+//! | `turn` | the side to move: `"first"` or `"second"` | `"first"` |
+//!
+//! Hands are sequences of pairs rather than maps so that any piece type
+//! works in formats whose map keys must be strings, JSON among them. The
+//! field names and layout are those of the `sashite-qi` crate, so its
+//! documents decode here (its `"First"` / `"Second"` turns are accepted as
+//! well as ours). The hash, the piece totals and the sharing between versions
+//! are not part of the content: they are rebuilt on decoding.
+//!
+//! [`Player`] serializes as the unit variant `"first"` or `"second"`.
+//!
+//! # Decoding validates, and trusts no size
+//!
+//! Deserialization is written by hand and rebuilds the position through
+//! [`Qi::new`] and the transformations, so a decoded position obeys every
+//! rule a hand-built one does. A document that breaks a rule is rejected with
+//! a message saying what is wrong:
+//!
+//! | document | message |
+//! |---|---|
+//! | `"shape": [8, 0]` | invalid shape: dimension size must be at least 1, got 0 (dimension 1) |
+//! | `"shape": [2, 2, 2, 2]` | invalid shape: board exceeds 3 dimensions (got 4) |
+//! | `"shape": [2, 2]` with 5 squares | wrong number of squares: the shape [2, 2] has 4, the board lists 5 |
+//! | a hand entry `["P", 0]` | first hand: count must be at least 1, got 0 (entry 0) |
+//! | a hand entry `["P", -2]` | first hand: count must be at least 1, got -2 (entry 0) |
+//! | `[["P", 1], ["P", 1]]` | first hand: piece listed twice (entries 0 and 1) |
+//! | 5 pieces on `[2, 2]` | too many pieces for board size (5 pieces, 4 squares) |
+//! | `"turn": "third"` | ``unknown variant `third`, expected `first` or `second` `` |
+//! | `"frist_hand": []` | ``unknown field `frist_hand`, expected one of `shape`, ... `` |
+//!
+//! Formats add their own context after the message (`serde_json` appends
+//! "at line 1 column 42").
+//!
+//! No size a document claims is trusted before it is checked. The shape is
+//! read into a fixed array of three sizes and validated before the board is
+//! looked at; the board is then read square by square into a buffer of the
+//! occupied squares that refuses to grow past the shape's square count (or
+//! past [`MAX_SQUARE_COUNT`] if a document lists the
+//! board before the shape); a hand is refused as soon as its running total
+//! exceeds the same bound, and since every count is at least 1 that bounds
+//! its number of entries too. Nothing is pre-allocated from a length the
+//! document announces. Elements past a bound are skipped without being
+//! stored, only counted, so the message can say how many there were.
+//!
+//! What is bounded is the number of pieces and squares, not the size of one
+//! piece or style: a `Qi<String, String>` decoded from an untrusted document
+//! holds whatever strings the document holds. Choose bounded piece and style
+//! types (a `u8`, an enum, the two-byte QPI identifier) where that matters.
+//!
+//! # Unknown and repeated fields
+//!
+//! Unknown fields are rejected, and so is a field given twice: a document
+//! has exactly one reading, and a misspelt field (`frist_hand`) is reported
+//! rather than silently ignored. Every field is required. Fields may come in
+//! any order in self-describing formats; the sequence form (for formats such
+//! as `bincode`) lists them in the order above.
+
+use core::fmt;
+use core::hash::Hash;
+use core::marker::PhantomData;
+use std::collections::BTreeMap;
+
+use ::serde::de::{
+    self, DeserializeSeed, Deserializer, EnumAccess, IgnoredAny, MapAccess, SeqAccess,
+    VariantAccess, Visitor,
+};
+use ::serde::ser::{SerializeSeq, SerializeStruct, Serializer};
+use ::serde::{Deserialize, Serialize};
+
+use crate::shape::Shape;
+use crate::{Error, MAX_DIMENSIONS, MAX_SQUARE_COUNT, Player, Qi};
+
+const SHAPE: &str = "shape";
+const BOARD: &str = "board";
+const FIRST_HAND: &str = "first_hand";
+const SECOND_HAND: &str = "second_hand";
+const FIRST_STYLE: &str = "first_style";
+const SECOND_STYLE: &str = "second_style";
+const TURN: &str = "turn";
+
+/// The fields, in the order they are serialized.
+const FIELDS: &[&str] = &[
+    SHAPE,
+    BOARD,
+    FIRST_HAND,
+    SECOND_HAND,
+    FIRST_STYLE,
+    SECOND_STYLE,
+    TURN,
+];
+
+const STRUCT_NAME: &str = "Qi";
+const PLAYER_NAME: &str = "Player";
+const PLAYER_VARIANTS: &[&str] = &["first", "second"];
+
+// ---------------------------------------------------------------- Player
+
+impl Serialize for Player {
+    fn serialize<Sr: Serializer>(&self, serializer: Sr) -> Result<Sr::Ok, Sr::Error> {
+        let index = u32::from(self.is_second());
+        serializer.serialize_unit_variant(PLAYER_NAME, index, PLAYER_VARIANTS[index as usize])
+    }
+}
+
+impl<'de> Deserialize<'de> for Player {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_enum(PLAYER_NAME, PLAYER_VARIANTS, PlayerVisitor)
+    }
+}
+
+struct PlayerVisitor;
+
+impl<'de> Visitor<'de> for PlayerVisitor {
+    type Value = Player;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("`first` or `second`")
+    }
+
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Player, A::Error> {
+        let (PlayerName(player), variant) = data.variant()?;
+        variant.unit_variant()?;
+        Ok(player)
+    }
+
+    // Formats that hand an enum over as a bare string or index.
+    fn visit_str<E: de::Error>(self, value: &str) -> Result<Player, E> {
+        PlayerNameVisitor
+            .visit_str(value)
+            .map(|PlayerName(player)| player)
+    }
+
+    fn visit_u64<E: de::Error>(self, value: u64) -> Result<Player, E> {
+        PlayerNameVisitor
+            .visit_u64(value)
+            .map(|PlayerName(player)| player)
+    }
+}
+
+/// A player's variant name.
+struct PlayerName(Player);
+
+impl<'de> Deserialize<'de> for PlayerName {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_identifier(PlayerNameVisitor)
+    }
+}
+
+struct PlayerNameVisitor;
+
+impl Visitor<'_> for PlayerNameVisitor {
+    type Value = PlayerName;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("`first` or `second`")
+    }
+
+    fn visit_str<E: de::Error>(self, value: &str) -> Result<PlayerName, E> {
+        // "First" and "Second" are how sashite-qi writes them.
+        match value {
+            "first" | "First" => Ok(PlayerName(Player::First)),
+            "second" | "Second" => Ok(PlayerName(Player::Second)),
+            _ => Err(E::unknown_variant(value, PLAYER_VARIANTS)),
+        }
+    }
+
+    fn visit_bytes<E: de::Error>(self, value: &[u8]) -> Result<PlayerName, E> {
+        match core::str::from_utf8(value) {
+            Ok(name) => self.visit_str(name),
+            Err(_) => Err(E::invalid_value(de::Unexpected::Bytes(value), &self)),
+        }
+    }
+
+    fn visit_u64<E: de::Error>(self, value: u64) -> Result<PlayerName, E> {
+        match value {
+            0 => Ok(PlayerName(Player::First)),
+            1 => Ok(PlayerName(Player::Second)),
+            _ => Err(E::invalid_value(de::Unexpected::Unsigned(value), &self)),
+        }
+    }
+}
+
+// ---------------------------------------------------------------- Qi out
+
+impl<P: Serialize + Ord, S: Serialize> Serialize for Qi<P, S> {
+    /// O(squares + hand entries); clones nothing.
+    fn serialize<Sr: Serializer>(&self, serializer: Sr) -> Result<Sr::Ok, Sr::Error> {
+        let mut out = serializer.serialize_struct(STRUCT_NAME, FIELDS.len())?;
+        out.serialize_field(SHAPE, self.shape())?;
+        out.serialize_field(BOARD, &SquaresOut(self))?;
+        out.serialize_field(FIRST_HAND, &HandOut(self, Player::First))?;
+        out.serialize_field(SECOND_HAND, &HandOut(self, Player::Second))?;
+        out.serialize_field(FIRST_STYLE, self.first_style())?;
+        out.serialize_field(SECOND_STYLE, self.second_style())?;
+        out.serialize_field(TURN, &self.turn())?;
+        out.end()
+    }
+}
+
+/// The board as a flat sequence, with its exact length announced (formats
+/// without delimiters need it).
+struct SquaresOut<'a, P, S>(&'a Qi<P, S>);
+
+impl<P: Serialize, S> Serialize for SquaresOut<'_, P, S> {
+    fn serialize<Sr: Serializer>(&self, serializer: Sr) -> Result<Sr::Ok, Sr::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.0.square_count()))?;
+        for square in self.0.squares() {
+            seq.serialize_element(&square)?;
+        }
+        seq.end()
+    }
+}
+
+/// A hand as a sequence of `(piece, count)` pairs.
+struct HandOut<'a, P, S>(&'a Qi<P, S>, Player);
+
+impl<P: Serialize + Ord, S> Serialize for HandOut<'_, P, S> {
+    fn serialize<Sr: Serializer>(&self, serializer: Sr) -> Result<Sr::Ok, Sr::Error> {
+        let HandOut(qi, player) = *self;
+        let mut seq = serializer.serialize_seq(Some(qi.hand(player).count()))?;
+        for entry in qi.hand(player) {
+            seq.serialize_element(&entry)?;
+        }
+        seq.end()
+    }
+}
+
+// ---------------------------------------------------------------- Qi in
+
+impl<'de, P, S> Deserialize<'de> for Qi<P, S>
+where
+    P: Deserialize<'de> + Clone + Ord + Hash,
+    S: Deserialize<'de> + Hash,
+{
+    /// Validates as it reads; see the [module documentation](self).
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_struct(STRUCT_NAME, FIELDS, QiVisitor(PhantomData))
+    }
+}
+
+struct QiVisitor<P, S>(PhantomData<fn() -> (P, S)>);
+
+impl<'de, P, S> Visitor<'de> for QiVisitor<P, S>
+where
+    P: Deserialize<'de> + Clone + Ord + Hash,
+    S: Deserialize<'de> + Hash,
+{
+    type Value = Qi<P, S>;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("a position (struct Qi)")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let missing = |index| de::Error::invalid_length(index, &"a position of 7 fields");
+        let shape = seq
+            .next_element_seed(ShapeSeed)?
+            .ok_or_else(|| missing(0))?;
+        let board = seq
+            .next_element_seed(BoardSeed::new(Some(&shape)))?
+            .ok_or_else(|| missing(1))?;
+        let first_hand = seq
+            .next_element_seed(HandSeed::new(Player::First, Some(&shape)))?
+            .ok_or_else(|| missing(2))?;
+        let second_hand = seq
+            .next_element_seed(HandSeed::new(Player::Second, Some(&shape)))?
+            .ok_or_else(|| missing(3))?;
+        let first_style = seq.next_element()?.ok_or_else(|| missing(4))?;
+        let second_style = seq.next_element()?.ok_or_else(|| missing(5))?;
+        let turn = seq.next_element()?.ok_or_else(|| missing(6))?;
+        Parts {
+            shape,
+            board,
+            first_hand,
+            second_hand,
+            first_style,
+            second_style,
+            turn,
+        }
+        .assemble()
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut shape = None;
+        let mut board = None;
+        let mut first_hand = None;
+        let mut second_hand = None;
+        let mut first_style = None;
+        let mut second_style = None;
+        let mut turn = None;
+        while let Some(field) = map.next_key()? {
+            // A repeated field is refused before its value is read.
+            match field {
+                Field::Shape => {
+                    if shape.is_some() {
+                        return Err(de::Error::duplicate_field(SHAPE));
+                    }
+                    shape = Some(map.next_value_seed(ShapeSeed)?);
+                }
+                Field::Board => {
+                    if board.is_some() {
+                        return Err(de::Error::duplicate_field(BOARD));
+                    }
+                    let seed = BoardSeed::new(shape.as_ref());
+                    board = Some(map.next_value_seed(seed)?);
+                }
+                Field::FirstHand => {
+                    if first_hand.is_some() {
+                        return Err(de::Error::duplicate_field(FIRST_HAND));
+                    }
+                    let seed = HandSeed::new(Player::First, shape.as_ref());
+                    first_hand = Some(map.next_value_seed(seed)?);
+                }
+                Field::SecondHand => {
+                    if second_hand.is_some() {
+                        return Err(de::Error::duplicate_field(SECOND_HAND));
+                    }
+                    let seed = HandSeed::new(Player::Second, shape.as_ref());
+                    second_hand = Some(map.next_value_seed(seed)?);
+                }
+                Field::FirstStyle => {
+                    if first_style.is_some() {
+                        return Err(de::Error::duplicate_field(FIRST_STYLE));
+                    }
+                    first_style = Some(map.next_value()?);
+                }
+                Field::SecondStyle => {
+                    if second_style.is_some() {
+                        return Err(de::Error::duplicate_field(SECOND_STYLE));
+                    }
+                    second_style = Some(map.next_value()?);
+                }
+                Field::Turn => {
+                    if turn.is_some() {
+                        return Err(de::Error::duplicate_field(TURN));
+                    }
+                    turn = Some(map.next_value()?);
+                }
+            }
+        }
+        Parts {
+            shape: shape.ok_or_else(|| de::Error::missing_field(SHAPE))?,
+            board: board.ok_or_else(|| de::Error::missing_field(BOARD))?,
+            first_hand: first_hand.ok_or_else(|| de::Error::missing_field(FIRST_HAND))?,
+            second_hand: second_hand.ok_or_else(|| de::Error::missing_field(SECOND_HAND))?,
+            first_style: first_style.ok_or_else(|| de::Error::missing_field(FIRST_STYLE))?,
+            second_style: second_style.ok_or_else(|| de::Error::missing_field(SECOND_STYLE))?,
+            turn: turn.ok_or_else(|| de::Error::missing_field(TURN))?,
+        }
+        .assemble()
+    }
+}
+
+/// The decoded fields, each already bounded, waiting to become a position.
+struct Parts<P, S> {
+    shape: Shape,
+    board: BoardIn<P>,
+    first_hand: HandIn<P>,
+    second_hand: HandIn<P>,
+    first_style: S,
+    second_style: S,
+    turn: Player,
+}
+
+impl<P: Clone + Ord + Hash, S: Hash> Parts<P, S> {
+    /// Builds the position through the constructor and the transformations,
+    /// which stay the authority on every rule.
+    fn assemble<E: de::Error>(self) -> Result<Qi<P, S>, E> {
+        let Parts {
+            shape,
+            board,
+            first_hand,
+            second_hand,
+            first_style,
+            second_style,
+            turn,
+        } = self;
+        let square_count = shape.square_count();
+        if board.length != square_count {
+            return Err(wrong_square_count(Some(&shape), board.length));
+        }
+        // Counted up front so the message gives the whole total, not the
+        // total at the first transformation that overflows.
+        let pieces = board.occupied.len() + first_hand.total + second_hand.total;
+        if pieces > square_count {
+            return Err(E::custom(Error::TooManyPieces {
+                pieces,
+                squares: square_count,
+            }));
+        }
+        let position = Qi::new(shape.sizes(), first_style, second_style)
+            .and_then(|position| position.board_diff(board.occupied))
+            .and_then(|position| position.first_hand_diff(first_hand.into_changes()))
+            .and_then(|position| position.second_hand_diff(second_hand.into_changes()))
+            .map_err(E::custom)?;
+        Ok(position.with_turn(turn))
+    }
+}
+
+/// A field name.
+enum Field {
+    Shape,
+    Board,
+    FirstHand,
+    SecondHand,
+    FirstStyle,
+    SecondStyle,
+    Turn,
+}
+
+impl<'de> Deserialize<'de> for Field {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_identifier(FieldVisitor)
+    }
+}
+
+struct FieldVisitor;
+
+impl Visitor<'_> for FieldVisitor {
+    type Value = Field;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("a field of a position")
+    }
+
+    fn visit_str<E: de::Error>(self, value: &str) -> Result<Field, E> {
+        Ok(match value {
+            SHAPE => Field::Shape,
+            BOARD => Field::Board,
+            FIRST_HAND => Field::FirstHand,
+            SECOND_HAND => Field::SecondHand,
+            FIRST_STYLE => Field::FirstStyle,
+            SECOND_STYLE => Field::SecondStyle,
+            TURN => Field::Turn,
+            _ => return Err(E::unknown_field(value, FIELDS)),
+        })
+    }
+
+    fn visit_bytes<E: de::Error>(self, value: &[u8]) -> Result<Field, E> {
+        match core::str::from_utf8(value) {
+            Ok(name) => self.visit_str(name),
+            Err(_) => Err(E::unknown_field(&String::from_utf8_lossy(value), FIELDS)),
+        }
+    }
+
+    fn visit_u64<E: de::Error>(self, value: u64) -> Result<Field, E> {
+        match usize::try_from(value)
+            .ok()
+            .and_then(|index| FIELDS.get(index))
+        {
+            Some(name) => self.visit_str(name),
+            None => Err(E::invalid_value(de::Unexpected::Unsigned(value), &self)),
+        }
+    }
+}
+
+/// Skips the rest of a sequence without storing it, and says how many
+/// elements there were.
+fn count_rest<'de, A: SeqAccess<'de>>(seq: &mut A) -> Result<usize, A::Error> {
+    let mut rest = 0_usize;
+    while seq.next_element::<IgnoredAny>()?.is_some() {
+        rest = rest.saturating_add(1);
+    }
+    Ok(rest)
+}
+
+// ---------------------------------------------------------------- shape
+
+/// Reads a shape into a fixed array and validates it as [`Qi::new`] does.
+struct ShapeSeed;
+
+impl<'de> DeserializeSeed<'de> for ShapeSeed {
+    type Value = Shape;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Shape, D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for ShapeSeed {
+    type Value = Shape;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("a sequence of 1 to 3 dimension sizes")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Shape, A::Error> {
+        let mut sizes = [0; MAX_DIMENSIONS];
+        let mut count = 0;
+        while count < MAX_DIMENSIONS {
+            match seq.next_element::<usize>()? {
+                Some(size) => {
+                    sizes[count] = size;
+                    count += 1;
+                }
+                None => break,
+            }
+        }
+        let shape = if count == MAX_DIMENSIONS {
+            match count_rest(&mut seq)? {
+                0 => Shape::new(&sizes),
+                extra => Err(Error::TooManyDimensions {
+                    dimensions: count.saturating_add(extra),
+                }),
+            }
+        } else {
+            Shape::new(&sizes[..count])
+        };
+        shape.map_err(|error| de::Error::custom(format_args!("invalid shape: {error}")))
+    }
+}
+
+// ---------------------------------------------------------------- board
+
+/// The board as read: its occupied squares and its length.
+struct BoardIn<P> {
+    /// `(index, piece)` for each occupied square, in index order.
+    occupied: Vec<(usize, Option<P>)>,
+    /// How many squares the document listed.
+    length: usize,
+}
+
+/// Reads a board square by square, refusing to store more squares than the
+/// shape has (or than any shape has, if the shape is not known yet).
+struct BoardSeed<'a, P> {
+    shape: Option<&'a Shape>,
+    marker: PhantomData<fn() -> P>,
+}
+
+impl<'a, P> BoardSeed<'a, P> {
+    fn new(shape: Option<&'a Shape>) -> Self {
+        BoardSeed {
+            shape,
+            marker: PhantomData,
+        }
+    }
+}
+
+impl<'de, P: Deserialize<'de>> DeserializeSeed<'de> for BoardSeed<'_, P> {
+    type Value = BoardIn<P>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<BoardIn<P>, D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de, P: Deserialize<'de>> Visitor<'de> for BoardSeed<'_, P> {
+    type Value = BoardIn<P>;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("a sequence of squares, each a piece or null")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<BoardIn<P>, A::Error> {
+        let limit = self.shape.map_or(MAX_SQUARE_COUNT, Shape::square_count);
+        // Grows by push only: the buffer never holds more than `limit`
+        // entries, whatever length the document announces.
+        let mut occupied = Vec::new();
+        let mut length = 0;
+        while length < limit {
+            match seq.next_element::<Option<P>>()? {
+                Some(None) => length += 1,
+                Some(square) => {
+                    occupied.push((length, square));
+                    length += 1;
+                }
+                None => return Ok(BoardIn { occupied, length }),
+            }
+        }
+        match count_rest(&mut seq)? {
+            0 => Ok(BoardIn { occupied, length }),
+            extra => Err(wrong_square_count(self.shape, length.saturating_add(extra))),
+        }
+    }
+}
+
+/// The message for a board whose length does not match its shape.
+fn wrong_square_count<E: de::Error>(shape: Option<&Shape>, listed: usize) -> E {
+    match shape {
+        Some(shape) => E::custom(format_args!(
+            "wrong number of squares: the shape {:?} has {}, the board lists {listed}",
+            shape.sizes(),
+            shape.square_count(),
+        )),
+        None => E::custom(format_args!(
+            "wrong number of squares: the board lists {listed}, more than any shape has ({MAX_SQUARE_COUNT})"
+        )),
+    }
+}
+
+// ---------------------------------------------------------------- hands
+
+/// A hand as read: each piece once, with its count and the entry that gave it.
+struct HandIn<P> {
+    entries: BTreeMap<P, (u16, usize)>,
+    /// The sum of the counts, at most [`MAX_SQUARE_COUNT`].
+    total: usize,
+}
+
+impl<P> HandIn<P> {
+    fn into_changes(self) -> impl Iterator<Item = (P, i32)> {
+        self.entries
+            .into_iter()
+            .map(|(piece, (count, _entry))| (piece, i32::from(count)))
+    }
+}
+
+/// Reads a hand entry by entry, refusing a count below 1, a piece listed
+/// twice, and a running total beyond the board's squares.
+struct HandSeed<'a, P> {
+    player: Player,
+    shape: Option<&'a Shape>,
+    marker: PhantomData<fn() -> P>,
+}
+
+impl<'a, P> HandSeed<'a, P> {
+    fn new(player: Player, shape: Option<&'a Shape>) -> Self {
+        HandSeed {
+            player,
+            shape,
+            marker: PhantomData,
+        }
+    }
+}
+
+impl<'de, P: Deserialize<'de> + Ord> DeserializeSeed<'de> for HandSeed<'_, P> {
+    type Value = HandIn<P>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<HandIn<P>, D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de, P: Deserialize<'de> + Ord> Visitor<'de> for HandSeed<'_, P> {
+    type Value = HandIn<P>;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("a sequence of [piece, count] pairs")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<HandIn<P>, A::Error> {
+        let player = self.player;
+        let limit = self.shape.map_or(MAX_SQUARE_COUNT, Shape::square_count);
+        let mut entries = BTreeMap::new();
+        let mut total = 0_usize;
+        let mut entry = 0;
+        while let Some((piece, Count(count))) = seq.next_element::<(P, Count)>()? {
+            if count < 1 {
+                return Err(de::Error::custom(format_args!(
+                    "{player} hand: count must be at least 1, got {count} (entry {entry})"
+                )));
+            }
+            // Every count is at least 1, so bounding the total bounds the
+            // number of entries stored as well.
+            let within = usize::try_from(count)
+                .ok()
+                .and_then(|count| total.checked_add(count))
+                .filter(|&sum| sum <= limit);
+            let Some(sum) = within else {
+                let pieces = usize::try_from(count)
+                    .unwrap_or(usize::MAX)
+                    .saturating_add(total);
+                return Err(match self.shape {
+                    Some(shape) => de::Error::custom(format_args!(
+                        "{player} hand: too many pieces for board size (at least {pieces} pieces, {} squares)",
+                        shape.square_count()
+                    )),
+                    None => de::Error::custom(format_args!(
+                        "{player} hand: more pieces than any board has squares (at least {pieces} pieces, at most {MAX_SQUARE_COUNT} squares)"
+                    )),
+                });
+            };
+            total = sum;
+            // `count <= limit <= MAX_SQUARE_COUNT`, which fits a `u16`.
+            let count = u16::try_from(count).unwrap_or(u16::MAX);
+            if let Some(&(_, first_entry)) = entries.get(&piece) {
+                return Err(de::Error::custom(format_args!(
+                    "{player} hand: piece listed twice (entries {first_entry} and {entry})"
+                )));
+            }
+            entries.insert(piece, (count, entry));
+            entry += 1;
+        }
+        Ok(HandIn { entries, total })
+    }
+}
+
+/// A hand count, read as any integer so that 0 and negative counts get the
+/// crate's message rather than a type error.
+struct Count(i128);
+
+impl<'de> Deserialize<'de> for Count {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_i64(CountVisitor)
+    }
+}
+
+struct CountVisitor;
+
+impl Visitor<'_> for CountVisitor {
+    type Value = Count;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("an integer count")
+    }
+
+    fn visit_i64<E: de::Error>(self, value: i64) -> Result<Count, E> {
+        Ok(Count(i128::from(value)))
+    }
+
+    fn visit_u64<E: de::Error>(self, value: u64) -> Result<Count, E> {
+        Ok(Count(i128::from(value)))
+    }
+
+    fn visit_i128<E: de::Error>(self, value: i128) -> Result<Count, E> {
+        Ok(Count(value))
+    }
+
+    fn visit_u128<E: de::Error>(self, value: u128) -> Result<Count, E> {
+        Ok(Count(i128::try_from(value).unwrap_or(i128::MAX)))
+    }
+}
