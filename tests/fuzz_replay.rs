@@ -73,6 +73,15 @@ fn the_committed_qpi_parse_corpus_replays_cleanly() {
     assert!(replayed > 10, "only {replayed} qpi_parse inputs committed");
 }
 
+#[test]
+#[cfg(feature = "serde")]
+fn the_committed_serde_json_corpus_replays_cleanly() {
+    let replayed = replay("serde_json", fuzzing::serde_json, |data| {
+        String::from_utf8_lossy(data).into_owned()
+    });
+    assert!(replayed > 10, "only {replayed} serde_json inputs committed");
+}
+
 /// `SplitMix64`: a fixed-seed generator, so the "random" run is the same on
 /// every machine and a failure reproduces.
 struct SplitMix64(u64);

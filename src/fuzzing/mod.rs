@@ -13,6 +13,8 @@
 //! tests, and not covered by semantic versioning.
 
 mod generate;
+#[cfg(feature = "serde")]
+mod json;
 mod model;
 mod qpi;
 mod scenario;
@@ -23,6 +25,8 @@ use crate::qpi::{Qpi, Sin};
 
 pub(crate) use generate::valid_shape;
 pub use generate::{Draw, MAX_ACTIONS, MAX_CHANGES};
+#[cfg(feature = "serde")]
+pub use json::serde_json;
 pub use model::Model;
 pub use qpi::{expected_parse, qpi_parse};
 pub use scenario::{Action, Literal, Scenario};
