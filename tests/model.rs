@@ -8,6 +8,7 @@
 #![cfg(feature = "arbitrary")]
 
 use persistent_qi::fuzzing::{Action, Literal, Model, Scenario};
+use persistent_qi::qpi::{Qpi, Sin};
 use persistent_qi::{Error, Player, Qi};
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -49,6 +50,21 @@ fn delta() -> impl Strategy<Value = i32> {
 
 fn player() -> impl Strategy<Value = Player> {
     prop_oneof![Just(Player::First), Just(Player::Second)]
+}
+
+/// Mostly a handful of tokens, so hands accumulate; sometimes any of the
+/// 16,224.
+fn qpi() -> impl Strategy<Value = Qpi> + Clone {
+    let token = |text: &str| Qpi::parse(text).expect("a valid token");
+    let any_code = 1..=u16::try_from(Qpi::COUNT).expect("16,224 fits a u16");
+    prop_oneof![
+        8 => select(vec![token("C:K^"), token("c:k^"), token("S:P"), token("S:+P"), token("s:p")]),
+        1 => any_code.prop_map(|code| Qpi::from_code(code).expect("a code in range")),
+    ]
+}
+
+fn sin() -> impl Strategy<Value = Sin> + Clone {
+    select(b"CcSsXx".to_vec()).prop_map(|letter| Sin::try_from(&[letter][..]).expect("a letter"))
 }
 
 fn action<P: Clone + Literal + std::fmt::Debug + 'static>(
@@ -107,6 +123,13 @@ proptest! {
             select(&["K", "k", "P", "p", "+P", ""][..]),
             select(&["C", "c", "S"][..]),
         )
+    ) {
+        scenario.run();
+    }
+
+    #[test]
+    fn qi_with_qpi_pieces_behaves_like_the_model(
+        scenario in scenario(qpi(), sin())
     ) {
         scenario.run();
     }
@@ -246,4 +269,29 @@ fn a_scenario_that_fails_construction_expects_the_same_error() {
         actions: vec![Action::Toggle],
     }
     .run();
+}
+
+#[test]
+fn a_qpi_scenario_prints_tokens_as_parse_calls_with_their_imports() {
+    let scenario = Scenario {
+        shape: vec![9, 9],
+        first_style: Sin::parse("S").unwrap(),
+        second_style: Sin::parse("s").unwrap(),
+        actions: vec![Action::HandDiff(
+            Player::First,
+            vec![(Qpi::parse("S:+P").unwrap(), 1)],
+        )],
+    };
+    assert_eq!(
+        format!("{scenario:?}"),
+        "\
+use persistent_qi::{Player, Qi};
+use persistent_qi::qpi::Qpi;
+use persistent_qi::qpi::Sin;
+let mut retained: Vec<Qi<Qpi, Sin>> = Vec::new();
+let mut current: Qi<Qpi, Sin> = Qi::new(&[9, 9], Sin::parse(\"S\").unwrap(), Sin::parse(\"s\").unwrap()).unwrap();
+if let Ok(next) = current.hand_diff(Player::First, [(Qpi::parse(\"S:+P\").unwrap(), 1)]) { current = next; }
+"
+    );
+    scenario.run();
 }
