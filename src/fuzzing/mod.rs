@@ -28,7 +28,7 @@ pub use generate::{Draw, MAX_ACTIONS, MAX_CHANGES};
 #[cfg(feature = "serde")]
 pub use json::serde_json;
 pub use model::Model;
-pub use qpi::{expected_parse, qpi_parse};
+pub use qpi::qpi_parse;
 pub use scenario::{Action, Literal, Scenario};
 
 /// The piece and style types a `diff_sequence` input can select.

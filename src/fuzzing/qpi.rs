@@ -5,16 +5,12 @@ use crate::qpi::{ParseError, Qpi};
 
 /// What parsing `input` must give, decided from the documented rules alone:
 /// `Ok(())` exactly for the bytes matching `\A[A-Za-z]:[-+]?[A-Za-z]\^?\z`;
-/// otherwise the variant chosen by the documented order of checks (length,
-/// SIN, separator, PIN), as a [`ParseError`] with every field the model can
-/// know. For a PIN error the model only knows the variant, so it returns
-/// `ParseError::InvalidPin` with `position: 2`, `found: input.get(2)`, and the
-/// caller compares kinds.
-///
-/// # Errors
-///
-/// The predicted error, as above.
-pub fn expected_parse(input: &[u8]) -> Result<(), ParseError> {
+/// otherwise the error the documented order of checks (length, SIN,
+/// separator, PIN) picks, exact for every part but the PIN. Which PIN error
+/// `sashite-pin` gives, and for which byte, is that crate's table, so for the
+/// PIN this returns `InvalidPin` with placeholder fields and the caller
+/// compares only the variant (and that the byte named is in the input).
+fn expected_parse(input: &[u8]) -> Result<(), ParseError> {
     match input.len() {
         0 => return Err(ParseError::Empty),
         len if len > 5 => return Err(ParseError::TooLong { len }),
