@@ -96,6 +96,8 @@ mod shape;
 
 pub mod qpi;
 
+#[cfg(feature = "proptest")]
+pub mod proptest;
 #[cfg(feature = "serde")]
 pub mod serde;
 
