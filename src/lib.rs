@@ -98,6 +98,8 @@ pub mod qpi;
 
 #[cfg(feature = "proptest")]
 pub mod proptest;
+#[cfg(feature = "quickcheck")]
+pub mod quickcheck;
 #[cfg(feature = "serde")]
 pub mod serde;
 
