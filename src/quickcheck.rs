@@ -5,8 +5,9 @@
 //! pieces on some squares and in both hands (never more pieces than
 //! squares), two random styles and either side to move; every one is built
 //! through the public transformations, so it is valid. Shrinking hands the
-//! turn to the first player, empties hands and squares one at a time, and
-//! cuts the board (one dimension halved, or the outermost dropped) keeping
+//! turn to the first player, empties hands and squares one at a time, packs
+//! the board's pieces onto its first squares, and cuts the board (one
+//! dimension halved or shortened by one, or the outermost dropped) keeping
 //! the pieces that still fit, so a failing case ends small and readable.
 //!
 //! ```
@@ -124,6 +125,7 @@ impl Arbitrary for Qi<Qpi, Sin> {
                 simpler.extend(self.hand_diff(player, change));
             }
         }
+        simpler.extend(packed(self));
         simpler.extend(smaller_boards(self));
         for (index, square) in self.squares().enumerate() {
             if square.is_some() {
@@ -134,17 +136,47 @@ impl Arbitrary for Qi<Qpi, Sin> {
     }
 }
 
+/// The position with its board pieces moved, in order, to the first
+/// squares, so that a smaller board can keep them all; `None` if they are
+/// there already.
+fn packed(position: &Qi<Qpi, Sin>) -> Option<Qi<Qpi, Sin>> {
+    let pieces: Vec<Qpi> = position.squares().flatten().copied().collect();
+    let already = position
+        .squares()
+        .take(pieces.len())
+        .all(|square| square.is_some());
+    if already {
+        return None;
+    }
+    let cleared = position
+        .squares()
+        .enumerate()
+        .map(|(index, _)| (index, None));
+    let placed = pieces
+        .into_iter()
+        .enumerate()
+        .map(|(index, piece)| (index, Some(piece)));
+    position
+        .board_diff(cleared.chain(placed).collect::<Vec<_>>())
+        .ok()
+}
+
 /// The position cut down to smaller shapes: each dimension of size > 1
-/// halved, and the outermost dimension dropped; pieces that no longer fit
-/// leave the board, and the hands are kept if they still fit.
+/// halved or shortened by one, and the outermost dimension dropped; pieces
+/// that no longer fit leave the board, and the hands are kept if they still
+/// fit.
 fn smaller_boards(position: &Qi<Qpi, Sin>) -> Vec<Qi<Qpi, Sin>> {
     let shape = position.shape();
     let mut shapes: Vec<Vec<usize>> = Vec::new();
     for (dimension, &size) in shape.iter().enumerate() {
-        if size > 1 {
-            let mut halved = shape.to_vec();
-            halved[dimension] = size / 2;
-            shapes.push(halved);
+        for smaller in [size / 2, size - 1] {
+            if smaller >= 1 && smaller < size {
+                let mut cut = shape.to_vec();
+                cut[dimension] = smaller;
+                if !shapes.contains(&cut) {
+                    shapes.push(cut);
+                }
+            }
         }
     }
     if shape.len() > 1 {
