@@ -401,9 +401,16 @@ impl<P, S> Qi<P, S> {
     /// Fails with [`Error::TooManyPieces`] if the pieces outnumber the squares.
     fn check_cardinality(&self) -> Result<(), Error> {
         let squares = self.square_count();
+        // Mid-diff, a hand total may be anything a usize holds, so the sum
+        // saturates: a total too large to add is over the limit either way.
+        let (first, second) = self
+            .hands
+            .as_ref()
+            .map_or((0, 0), |hands| (hands.first.total(), hands.second.total()));
         let pieces = self
             .board_piece_count()
-            .saturating_add(self.hand_piece_count());
+            .saturating_add(first)
+            .saturating_add(second);
         if pieces > squares {
             return Err(Error::TooManyPieces { pieces, squares });
         }

@@ -1,0 +1,487 @@
+//! Differential testing against the peer crate `sashite-qi` 0.2.
+//!
+//! Random shapes and random operation sequences run on both
+//! `persistent_qi::Qi` and `sashite_qi::Qi`. After every step the two must
+//! agree: both succeed or both fail with the same kind of error, and then read
+//! the same squares, hands, counts, turn and styles. Our incremental hash must
+//! equal the one recomputed from scratch. At the end, every version we kept
+//! must still agree with a snapshot of the peer taken at the same step, and
+//! two of our versions must be `==` (and hash alike) exactly when the peer's
+//! are.
+//!
+//! The peer's transformations take `self` by value, so it is cloned before
+//! each step; its errors carry no data, so ours are mapped to its variants by
+//! kind, and the data ours carry is checked against the operation instead.
+//!
+//! A failing case prints as the shape and the list of steps, each written as
+//! the call it makes (`.board_diff([(3, Some("A"))])`): a failed step leaves
+//! the position as it was, so the list reads as a log of attempts.
+
+use std::collections::BTreeMap;
+use std::fmt::{self, Debug};
+use std::hash::Hash;
+
+use persistent_qi::{Error, MAX_DIMENSION_SIZE, MAX_DIMENSIONS, MAX_SQUARE_COUNT, Player, Qi};
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+use sashite_qi as peer;
+
+/// One transformation, applied to both positions.
+#[derive(Clone)]
+enum Step<P> {
+    BoardDiff(Vec<(usize, Option<P>)>),
+    HandDiff(Player, Vec<(P, i32)>),
+    Toggle,
+    WithTurn(Player),
+}
+
+impl<P: Debug> Debug for Step<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::BoardDiff(changes) => write!(f, ".board_diff({changes:?})"),
+            Step::HandDiff(Player::First, changes) => write!(f, ".first_hand_diff({changes:?})"),
+            Step::HandDiff(Player::Second, changes) => {
+                write!(f, ".second_hand_diff({changes:?})")
+            }
+            Step::Toggle => f.write_str(".toggle()"),
+            Step::WithTurn(player) => write!(f, ".with_turn(Player::{player:?})"),
+        }
+    }
+}
+
+/// A shape, the two styles and the steps to run.
+struct Case<P, S> {
+    shape: Vec<usize>,
+    styles: (S, S),
+    steps: Vec<Step<P>>,
+}
+
+impl<P: Debug, S: Debug> Debug for Case<P, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (first, second) = &self.styles;
+        writeln!(f, "Qi::new(&{:?}, {first:?}, {second:?})", self.shape)?;
+        for step in &self.steps {
+            writeln!(f, "    {step:?}")?;
+        }
+        Ok(())
+    }
+}
+
+// ---- strategies ------------------------------------------------------------
+
+/// Small boards, so that the piece count can reach the square count; up to
+/// 125 squares, so that boards of several 16-square blocks are covered too.
+fn valid_shape() -> impl Strategy<Value = Vec<usize>> {
+    prop_oneof![
+        3 => prop::collection::vec(1_usize..=4, 1..=3),
+        1 => prop::collection::vec(1_usize..=5, 1..=3),
+    ]
+}
+
+/// Shapes that break each construction rule, and mixtures of them, so the
+/// order of the checks is exercised as well.
+fn invalid_shape() -> impl Strategy<Value = Vec<usize>> {
+    // No 255 here: a valid shape drawn from these must stay small. The
+    // largest size is exercised by the too-many-squares shapes below.
+    let any_size = prop_oneof![1_usize..=4, Just(0), 256_usize..=300, Just(usize::MAX)];
+    prop_oneof![
+        Just(Vec::new()),
+        prop::collection::vec(any_size.clone(), MAX_DIMENSIONS + 1..=MAX_DIMENSIONS + 2),
+        prop::collection::vec(any_size, 1..=MAX_DIMENSIONS),
+        (
+            200_usize..=MAX_DIMENSION_SIZE,
+            200_usize..=MAX_DIMENSION_SIZE,
+            2_usize..=255
+        )
+            .prop_map(|(a, b, c)| vec![a, b, c]),
+    ]
+}
+
+fn shape() -> impl Strategy<Value = Vec<usize>> {
+    prop_oneof![9 => valid_shape(), 1 => invalid_shape()]
+}
+
+fn player() -> impl Strategy<Value = Player> {
+    prop_oneof![Just(Player::First), Just(Player::Second)]
+}
+
+/// Mostly a square of the board, sometimes just past it or far past it.
+fn index(square_count: usize) -> impl Strategy<Value = usize> {
+    prop_oneof![
+        8 => 0..square_count,
+        1 => square_count..square_count + 3,
+        1 => Just(usize::MAX),
+    ]
+}
+
+/// Mostly small, often enough large or extreme to underflow a hand, to cross
+/// the square count in one change, or to test overflow handling.
+fn delta(square_count: usize) -> impl Strategy<Value = i32> {
+    let bound = i32::try_from(square_count).expect("a small board") + 1;
+    prop_oneof![
+        5 => 0_i32..=3,
+        2 => -3_i32..=-1,
+        2 => -bound..=bound,
+        1 => Just(i32::MIN),
+        1 => Just(i32::MAX),
+        1 => Just(-i32::MAX),
+    ]
+}
+
+fn step<P>(square_count: usize, alphabet: Vec<P>) -> impl Strategy<Value = Step<P>>
+where
+    P: Clone + Debug + 'static,
+{
+    let piece = prop::sample::select(alphabet);
+    let square = prop::option::weighted(0.7, piece.clone());
+    prop_oneof![
+        4 => prop::collection::vec((index(square_count), square), 0..=6)
+            .prop_map(Step::BoardDiff),
+        4 => (player(), prop::collection::vec((piece, delta(square_count)), 0..=4))
+            .prop_map(|(player, changes)| Step::HandDiff(player, changes)),
+        1 => Just(Step::Toggle),
+        1 => player().prop_map(Step::WithTurn),
+    ]
+}
+
+fn case<P, S>(alphabet: Vec<P>, styles: (S, S)) -> impl Strategy<Value = Case<P, S>>
+where
+    P: Clone + Debug + 'static,
+    S: Clone + Debug + 'static,
+{
+    shape().prop_flat_map(move |shape| {
+        // An invalid shape never runs its steps; any square count will do.
+        let square_count = if expected_shape_error(&shape).is_none() {
+            shape.iter().product()
+        } else {
+            4
+        };
+        let styles = styles.clone();
+        prop::collection::vec(step(square_count, alphabet.clone()), 0..=40).prop_map(move |steps| {
+            Case {
+                shape: shape.clone(),
+                styles: styles.clone(),
+                steps,
+            }
+        })
+    })
+}
+
+// ---- comparing the two -----------------------------------------------------
+
+/// The peer's error of the same kind as ours; `None` for kinds the peer does
+/// not have (coordinate errors, which no transformation returns).
+fn peer_kind(error: Error) -> Option<peer::Error> {
+    Some(match error {
+        Error::EmptyShape => peer::Error::EmptyShape,
+        Error::TooManyDimensions { .. } => peer::Error::TooManyDimensions,
+        Error::DimensionTooSmall { .. } => peer::Error::DimensionTooSmall,
+        Error::DimensionTooLarge { .. } => peer::Error::DimensionTooLarge,
+        Error::TooManySquares { .. } => peer::Error::TooManySquares,
+        Error::IndexOutOfRange { .. } => peer::Error::IndexOutOfRange,
+        Error::HandUnderflow { .. } => peer::Error::HandUnderflow,
+        Error::TooManyPieces { .. } => peer::Error::TooManyPieces,
+        _ => return None,
+    })
+}
+
+fn same_player(ours: Player, theirs: peer::Player) -> bool {
+    ours.is_first() == theirs.is_first()
+}
+
+fn peer_player(player: Player) -> peer::Player {
+    match player {
+        Player::First => peer::Player::First,
+        Player::Second => peer::Player::Second,
+    }
+}
+
+/// Issue 2's construction rules, with the data each error carries.
+fn expected_shape_error(shape: &[usize]) -> Option<Error> {
+    if shape.is_empty() {
+        return Some(Error::EmptyShape);
+    }
+    if shape.len() > MAX_DIMENSIONS {
+        return Some(Error::TooManyDimensions {
+            dimensions: shape.len(),
+        });
+    }
+    for (dimension, &size) in shape.iter().enumerate() {
+        if size == 0 {
+            return Some(Error::DimensionTooSmall { dimension, size });
+        }
+        if size > MAX_DIMENSION_SIZE {
+            return Some(Error::DimensionTooLarge { dimension, size });
+        }
+    }
+    let squares = shape.iter().product();
+    (squares > MAX_SQUARE_COUNT).then_some(Error::TooManySquares { squares })
+}
+
+/// Everything the two positions let a reader see must be the same.
+fn agree<P, S>(
+    ours: &Qi<P, S>,
+    theirs: &peer::Qi<P, S>,
+    alphabet: &[P],
+) -> Result<(), TestCaseError>
+where
+    P: Clone + Ord + Hash + Debug,
+    S: Eq + Hash + Debug,
+{
+    prop_assert_eq!(ours.shape(), theirs.shape());
+    prop_assert_eq!(ours.dimension_count(), theirs.dimension_count());
+    prop_assert_eq!(ours.square_count(), theirs.square_count());
+
+    let our_squares: Vec<Option<&P>> = ours.squares().collect();
+    let their_squares: Vec<Option<&P>> = theirs.board().iter().map(Option::as_ref).collect();
+    prop_assert_eq!(our_squares, their_squares, "squares");
+    for index in [ours.square_count(), ours.square_count() + 1, usize::MAX] {
+        prop_assert_eq!(ours.square(index), theirs.square(index));
+    }
+
+    prop_assert_eq!(
+        ours.first_hand().collect::<Vec<_>>(),
+        theirs.first_hand().collect::<Vec<_>>(),
+        "first hand"
+    );
+    prop_assert_eq!(
+        ours.second_hand().collect::<Vec<_>>(),
+        theirs.second_hand().collect::<Vec<_>>(),
+        "second hand"
+    );
+    for piece in alphabet {
+        prop_assert_eq!(ours.first_hand_count(piece), theirs.first_hand_count(piece));
+        prop_assert_eq!(
+            ours.second_hand_count(piece),
+            theirs.second_hand_count(piece)
+        );
+    }
+
+    prop_assert_eq!(ours.piece_count(), theirs.piece_count());
+    prop_assert_eq!(ours.board_piece_count(), theirs.board_piece_count());
+    prop_assert_eq!(ours.hand_piece_count(), theirs.hand_piece_count());
+    prop_assert!(same_player(ours.turn(), theirs.turn()), "turn");
+    prop_assert_eq!(ours.first_style(), theirs.first_style());
+    prop_assert_eq!(ours.second_style(), theirs.second_style());
+
+    prop_assert_eq!(
+        ours.position_hash(),
+        ours.recompute_position_hash(),
+        "incremental hash drifted from the recomputed one"
+    );
+    Ok(())
+}
+
+/// Checks the data our error carries against the step that caused it, given
+/// the peer's position before the step.
+fn check_error_data<P, S>(
+    error: Error,
+    step: &Step<P>,
+    before: &peer::Qi<P, S>,
+) -> Result<(), TestCaseError>
+where
+    P: Clone + Ord + Debug,
+{
+    let square_count = before.square_count();
+    match (error, step) {
+        (
+            Error::IndexOutOfRange {
+                index,
+                square_count: reported,
+                change: Some(change),
+            },
+            Step::BoardDiff(changes),
+        ) => {
+            prop_assert_eq!(reported, square_count);
+            prop_assert_eq!(changes.get(change).map(|&(i, _)| i), Some(index));
+            prop_assert!(index >= square_count);
+            prop_assert!(changes[..change].iter().all(|&(i, _)| i < square_count));
+        }
+        (Error::TooManyPieces { pieces, squares }, Step::BoardDiff(changes)) => {
+            let mut board = before.board().to_vec();
+            for (index, square) in changes {
+                let Some(slot) = board.get_mut(*index) else {
+                    return Err(TestCaseError::fail(format!(
+                        "{error:?} for a diff with an out-of-range index: {step:?}"
+                    )));
+                };
+                slot.clone_from(square);
+            }
+            let on_board = board.iter().flatten().count();
+            prop_assert_eq!(squares, square_count);
+            prop_assert_eq!(pieces, on_board + before.hand_piece_count());
+        }
+        (
+            Error::HandUnderflow {
+                player,
+                held,
+                requested,
+                change,
+            },
+            Step::HandDiff(stepped, changes),
+        ) => {
+            prop_assert_eq!(player, *stepped);
+            let Some((piece, delta)) = changes.get(change) else {
+                return Err(TestCaseError::fail(format!(
+                    "no change {change} in {step:?}"
+                )));
+            };
+            prop_assert_eq!(requested, usize::try_from(delta.unsigned_abs()).unwrap());
+            // Replay the earlier changes: none of them may underflow, and
+            // `held` is what they leave of this piece.
+            let held_before = |wanted: &P| {
+                let count = match stepped {
+                    Player::First => before.first_hand_count(wanted),
+                    Player::Second => before.second_hand_count(wanted),
+                };
+                i128::try_from(count).unwrap()
+            };
+            let mut counts = BTreeMap::new();
+            for (other, other_delta) in &changes[..change] {
+                let count = counts.entry(other).or_insert_with(|| held_before(other));
+                *count += i128::from(*other_delta);
+                prop_assert!(*count >= 0, "an earlier change underflowed first");
+            }
+            let count = counts
+                .get(piece)
+                .copied()
+                .unwrap_or_else(|| held_before(piece));
+            prop_assert_eq!(i128::try_from(held).unwrap(), count);
+            prop_assert!(requested > held);
+        }
+        (Error::TooManyPieces { pieces, squares }, Step::HandDiff(_, changes)) => {
+            let net: i128 = changes.iter().map(|&(_, delta)| i128::from(delta)).sum();
+            let total = i128::try_from(before.piece_count()).unwrap() + net;
+            prop_assert_eq!(squares, square_count);
+            prop_assert_eq!(
+                pieces,
+                usize::try_from(total).unwrap_or(usize::MAX),
+                "the pieces the diff would leave"
+            );
+        }
+        (error, step) => {
+            return Err(TestCaseError::fail(format!(
+                "{error:?} cannot come from {step:?}"
+            )));
+        }
+    }
+    Ok(())
+}
+
+// ---- the harness -----------------------------------------------------------
+
+/// Runs one case on both implementations.
+fn run<P, S>(case: &Case<P, S>, alphabet: &[P]) -> Result<(), TestCaseError>
+where
+    P: Clone + Ord + Hash + Debug,
+    S: Clone + Eq + Hash + Debug,
+{
+    let (first_style, second_style) = case.styles.clone();
+    let ours = Qi::<P, S>::new(&case.shape, first_style.clone(), second_style.clone());
+    let theirs = peer::Qi::<P, S>::new(&case.shape, first_style, second_style);
+    let (mut ours, mut theirs) = match (ours, theirs) {
+        (Ok(ours), Ok(theirs)) => {
+            prop_assert_eq!(expected_shape_error(&case.shape), None);
+            (ours, theirs)
+        }
+        (Err(ours), Err(theirs)) => {
+            prop_assert_eq!(peer_kind(ours), Some(theirs));
+            prop_assert_eq!(Some(ours), expected_shape_error(&case.shape));
+            return Ok(());
+        }
+        (ours, theirs) => {
+            return Err(TestCaseError::fail(format!(
+                "construction disagrees: ours {:?}, sashite-qi {:?}",
+                ours.err(),
+                theirs.err()
+            )));
+        }
+    };
+    agree(&ours, &theirs, alphabet)?;
+
+    let mut kept = vec![(ours.clone(), theirs.clone())];
+    for step in &case.steps {
+        let (our_result, their_result) = match step {
+            Step::BoardDiff(changes) => (
+                ours.board_diff(changes.iter().cloned()),
+                theirs.clone().board_diff(changes.iter().cloned()),
+            ),
+            Step::HandDiff(Player::First, changes) => (
+                ours.first_hand_diff(changes.iter().cloned()),
+                theirs.clone().first_hand_diff(changes.iter().cloned()),
+            ),
+            Step::HandDiff(Player::Second, changes) => (
+                ours.second_hand_diff(changes.iter().cloned()),
+                theirs.clone().second_hand_diff(changes.iter().cloned()),
+            ),
+            Step::Toggle => (Ok(ours.toggle()), Ok(theirs.clone().toggle())),
+            Step::WithTurn(player) => (
+                Ok(ours.with_turn(*player)),
+                Ok(theirs.clone().with_turn(peer_player(*player))),
+            ),
+        };
+        match (our_result, their_result) {
+            (Ok(our_next), Ok(their_next)) => {
+                ours = our_next;
+                theirs = their_next;
+                kept.push((ours.clone(), theirs.clone()));
+            }
+            (Err(our_error), Err(their_error)) => {
+                prop_assert_eq!(peer_kind(our_error), Some(their_error), "at {:?}", step);
+                check_error_data(our_error, step, &theirs)?;
+            }
+            (our_result, their_result) => {
+                return Err(TestCaseError::fail(format!(
+                    "{step:?} disagrees: ours {:?}, sashite-qi {:?}",
+                    our_result.err(),
+                    their_result.err()
+                )));
+            }
+        }
+        // After a failure `ours` is the receiver, which must read as before.
+        agree(&ours, &theirs, alphabet)?;
+    }
+
+    for (ours, theirs) in &kept {
+        agree(ours, theirs, alphabet)?;
+    }
+    // The peer derives `Eq` over canonical content, so it is the reference
+    // for which versions are the same position.
+    for (our_left, their_left) in &kept {
+        for (our_right, their_right) in &kept {
+            prop_assert_eq!(
+                our_left == our_right,
+                their_left == their_right,
+                "equality of {:?} and {:?}",
+                our_left,
+                our_right
+            );
+            if our_left == our_right {
+                prop_assert_eq!(our_left.position_hash(), our_right.position_hash());
+            }
+        }
+    }
+    Ok(())
+}
+
+const PIECES: [&str; 4] = ["A", "B", "a", "b"];
+
+fn string_pieces() -> Vec<String> {
+    PIECES.iter().map(|&piece| piece.to_owned()).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn string_positions_agree_with_sashite_qi(
+        case in case(string_pieces(), ("C".to_owned(), "c".to_owned()))
+    ) {
+        run(&case, &string_pieces())?;
+    }
+
+    #[test]
+    fn u8_positions_agree_with_sashite_qi(case in case(vec![0_u8, 1, 2, 3], (0_u8, 1_u8))) {
+        run(&case, &[0, 1, 2, 3])?;
+    }
+}
