@@ -96,6 +96,8 @@
 //! them without locks.
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "arbitrary")]
+mod arbitrary;
 mod board;
 mod display;
 mod error;
@@ -113,6 +115,10 @@ pub mod proptest;
 pub mod quickcheck;
 #[cfg(feature = "serde")]
 pub mod serde;
+
+#[cfg(feature = "arbitrary")]
+#[doc(hidden)]
+pub mod fuzzing;
 
 pub use error::Error;
 pub use player::Player;

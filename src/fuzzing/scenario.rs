@@ -1,0 +1,622 @@
+//! Operation sequences, applied to a [`Qi`] and to the [`Model`] side by side.
+
+use core::fmt;
+use core::hash::Hash;
+use std::rc::Rc;
+
+use super::Model;
+use crate::qpi::{Qpi, Sin};
+use crate::{Error, Player, Qi};
+
+/// A value that can print itself as a Rust expression, so that a failing
+/// [`Scenario`] prints as a program that reproduces it.
+pub trait Literal {
+    /// The type as written in a program, such as `u8` or `String`.
+    const TYPE_NAME: &'static str;
+
+    /// The path a program must import to name the type, if any.
+    const IMPORT: Option<&'static str> = None;
+
+    /// Writes the value as a Rust expression of type [`TYPE_NAME`](Literal::TYPE_NAME)
+    /// (where the context fixes the type, as a piece or style of a `Qi` does).
+    ///
+    /// # Errors
+    ///
+    /// Those of the formatter.
+    fn fmt_literal(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+}
+
+impl Literal for u8 {
+    const TYPE_NAME: &'static str = "u8";
+
+    fn fmt_literal(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+}
+
+impl Literal for &'static str {
+    const TYPE_NAME: &'static str = "&str";
+
+    fn fmt_literal(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self:?}")
+    }
+}
+
+impl Literal for String {
+    const TYPE_NAME: &'static str = "String";
+
+    fn fmt_literal(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "String::from({self:?})")
+    }
+}
+
+impl Literal for Qpi {
+    const TYPE_NAME: &'static str = "Qpi";
+    const IMPORT: Option<&'static str> = Some("persistent_qi::qpi::Qpi");
+
+    fn fmt_literal(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Qpi::parse({:?}).unwrap()", self.to_string())
+    }
+}
+
+impl Literal for Sin {
+    const TYPE_NAME: &'static str = "Sin";
+    const IMPORT: Option<&'static str> = Some("persistent_qi::qpi::Sin");
+
+    fn fmt_literal(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Sin::parse({:?}).unwrap()", self.to_string())
+    }
+}
+
+/// Displays a value through [`Literal`].
+struct Lit<'a, T>(&'a T);
+
+impl<T: Literal> fmt::Display for Lit<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt_literal(f)
+    }
+}
+
+/// One step of a [`Scenario`].
+///
+/// Its `Debug` is the Rust statement that performs the step on a variable
+/// `current: Qi<P, S>` with a `retained: Vec<Qi<P, S>>` beside it, so a
+/// failing scenario prints as a runnable program. Retained versions are
+/// addressed modulo their number, and steps that address one do nothing
+/// while there is none.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Action<P> {
+    /// `current.board_diff(changes)`; on success the result becomes current.
+    BoardDiff(Vec<(usize, Option<P>)>),
+    /// `current.hand_diff(player, changes)`; on success the result becomes
+    /// current.
+    HandDiff(Player, Vec<(P, i32)>),
+    /// `current.toggle()` becomes current.
+    Toggle,
+    /// `current.with_turn(player)` becomes current.
+    WithTurn(Player),
+    /// Keeps a clone of current; at the end it must read as it does now.
+    Retain,
+    /// A retained version becomes current: the next steps branch from it.
+    Restore(usize),
+    /// Drops a retained version, so that storage it shared may be reused.
+    Forget(usize),
+    /// Compares current with a retained version: `==` must agree with the
+    /// models, and equal positions must hash alike.
+    Compare(usize),
+    /// `current.index_of(coordinates)` (and back through `coordinates_of`).
+    IndexOf(Vec<usize>),
+    /// `current.coordinates_of(index)` (and back through `index_of`).
+    CoordinatesOf(usize),
+}
+
+impl<P> Action<P> {
+    /// `false` for the steps that only read or keep versions: the current
+    /// version is not re-checked after them.
+    fn may_change_current(&self) -> bool {
+        !matches!(
+            self,
+            Action::Retain
+                | Action::Forget(_)
+                | Action::Compare(_)
+                | Action::IndexOf(_)
+                | Action::CoordinatesOf(_)
+        )
+    }
+}
+
+fn fmt_changes<T>(
+    f: &mut fmt::Formatter<'_>,
+    changes: &[T],
+    mut each: impl FnMut(&mut fmt::Formatter<'_>, &T) -> fmt::Result,
+) -> fmt::Result {
+    f.write_str("[")?;
+    for (position, change) in changes.iter().enumerate() {
+        if position > 0 {
+            f.write_str(", ")?;
+        }
+        each(f, change)?;
+    }
+    f.write_str("]")
+}
+
+impl<P: Literal> fmt::Debug for Action<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::BoardDiff(changes) => {
+                f.write_str("if let Ok(next) = current.board_diff(")?;
+                fmt_changes(f, changes, |f, (index, square)| match square {
+                    Some(piece) => write!(f, "({index}, Some({}))", Lit(piece)),
+                    None => write!(f, "({index}, None)"),
+                })?;
+                f.write_str(") { current = next; }")
+            }
+            Action::HandDiff(player, changes) => {
+                write!(
+                    f,
+                    "if let Ok(next) = current.hand_diff(Player::{player:?}, "
+                )?;
+                fmt_changes(f, changes, |f, (piece, delta)| {
+                    write!(f, "({}, {delta})", Lit(piece))
+                })?;
+                f.write_str(") { current = next; }")
+            }
+            Action::Toggle => f.write_str("current = current.toggle();"),
+            Action::WithTurn(player) => {
+                write!(f, "current = current.with_turn(Player::{player:?});")
+            }
+            Action::Retain => f.write_str("retained.push(current.clone());"),
+            Action::Restore(slot) => write!(
+                f,
+                "if !retained.is_empty() {{ current = retained[{slot} % retained.len()].clone(); }}"
+            ),
+            Action::Forget(slot) => write!(
+                f,
+                "if !retained.is_empty() {{ retained.remove({slot} % retained.len()); }}"
+            ),
+            Action::Compare(slot) => write!(
+                f,
+                "if !retained.is_empty() {{ let _equal = current == retained[{slot} % retained.len()]; }}"
+            ),
+            Action::IndexOf(coordinates) => {
+                write!(f, "let _index = current.index_of(&{coordinates:?});")
+            }
+            Action::CoordinatesOf(index) => {
+                write!(f, "let _coordinates = current.coordinates_of({index});")
+            }
+        }
+    }
+}
+
+/// A shape, two styles and a sequence of [`Action`]s: one test case of the
+/// model-based tests and of the `diff_sequence` fuzz target.
+///
+/// Its `Debug` prints a runnable program that performs the same steps.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Scenario<P, S> {
+    /// The shape passed to [`Qi::new`]; it may be invalid.
+    pub shape: Vec<usize>,
+    /// The first player's style.
+    pub first_style: S,
+    /// The second player's style.
+    pub second_style: S,
+    /// The steps, in order.
+    pub actions: Vec<Action<P>>,
+}
+
+impl<P: Literal, S: Literal> fmt::Debug for Scenario<P, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let position = format!("Qi<{}, {}>", P::TYPE_NAME, S::TYPE_NAME);
+        writeln!(f, "use persistent_qi::{{Player, Qi}};")?;
+        for import in [P::IMPORT, S::IMPORT].into_iter().flatten() {
+            writeln!(f, "use {import};")?;
+        }
+        writeln!(f, "let mut retained: Vec<{position}> = Vec::new();")?;
+        writeln!(
+            f,
+            "let mut current: {position} = Qi::new(&{:?}, {}, {}).unwrap();",
+            self.shape,
+            Lit(&self.first_style),
+            Lit(&self.second_style),
+        )?;
+        for action in &self.actions {
+            writeln!(f, "{action:?}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A version kept by [`Action::Retain`], with what it must keep reading as.
+struct Kept<P, S> {
+    position: Qi<P, S>,
+    /// Shared with the current step's model while nothing changes, so that
+    /// keeping a version of a large board costs O(1) here too.
+    model: Rc<Model<P, S>>,
+    hash: u64,
+    step: usize,
+}
+
+/// Where a scenario is, for failure messages.
+struct Context<'a, P, S> {
+    scenario: &'a Scenario<P, S>,
+    /// The step being run, `None` during construction.
+    step: Option<usize>,
+}
+
+impl<P: Literal, S: Literal> Context<'_, P, S> {
+    #[track_caller]
+    fn fail(&self, what: &str) -> ! {
+        let place = match self.step {
+            Some(step) => format!("step {step} `{:?}`", self.scenario.actions[step]),
+            None => "construction".to_owned(),
+        };
+        panic!(
+            "Qi disagrees with its model at {place}: {what}\n\
+             reproduction:\n{:?}",
+            self.scenario
+        )
+    }
+
+    #[track_caller]
+    fn expect_eq<T: PartialEq + fmt::Debug>(&self, what: &str, actual: &T, expected: &T) {
+        if actual != expected {
+            self.fail(&format!(
+                "{what}: Qi gives {actual:?}, the model {expected:?}"
+            ));
+        }
+    }
+}
+
+type Checked<P, S> = (Qi<P, S>, Rc<Model<P, S>>);
+
+impl<P, S> Scenario<P, S>
+where
+    P: Clone + Ord + Hash + fmt::Debug + Literal,
+    S: Clone + Eq + Hash + fmt::Debug + Literal,
+{
+    /// Runs every step on a [`Qi`] and on a [`Model`] side by side and
+    /// panics, printing a reproduction, at the first disagreement.
+    ///
+    /// Construction must fail with the model's exact error or succeed with
+    /// it. After every step: the same result or the exact same [`Error`],
+    /// the same observable state, the invariants (pieces ≤ squares, no zero
+    /// count in a hand, piece counters equal to a recount) and the
+    /// incremental hash equal to one recomputed from scratch. At the end,
+    /// every retained version must read exactly as when it was kept.
+    ///
+    /// # Panics
+    ///
+    /// On any disagreement, which is a bug in the crate (or in the model).
+    pub fn run(&self) {
+        let mut context = Context {
+            scenario: self,
+            step: None,
+        };
+        let built = Qi::new(
+            &self.shape,
+            self.first_style.clone(),
+            self.second_style.clone(),
+        );
+        let expected = Model::new(
+            &self.shape,
+            self.first_style.clone(),
+            self.second_style.clone(),
+        );
+        let (mut position, mut model) = match (built, expected) {
+            (Ok(position), Ok(model)) => (position, Rc::new(model)),
+            (built, expected) => {
+                context.expect_eq(
+                    "Qi::new",
+                    &built.map(|position| format!("{position:?}")),
+                    &expected.map(|model| format!("{model:?}")),
+                );
+                return;
+            }
+        };
+        check_state(&context, &position, &model);
+        let mut retained: Vec<Kept<P, S>> = Vec::new();
+        for (step, action) in self.actions.iter().enumerate() {
+            context.step = Some(step);
+            if let Some((next, next_model)) =
+                apply(&context, action, &position, &model, &mut retained, step)
+            {
+                position = next;
+                model = next_model;
+            }
+            if action.may_change_current() {
+                check_state(&context, &position, &model);
+            }
+        }
+        context.step = None;
+        check_deep(&context, &position, &model);
+        let mut checked = vec![(&position, &model)];
+        for kept in &retained {
+            let at = format!("the version retained at step {}", kept.step);
+            context.expect_eq(&at, &kept.position.position_hash(), &kept.hash);
+            // Clones of one version read the same storage, so checking one
+            // checks them all; `ptr_eq` must only hold between clones.
+            if let Some((_, seen)) = checked.iter().find(|(seen, _)| seen.ptr_eq(&kept.position)) {
+                if **seen != kept.model {
+                    context.fail(&format!("{at} is ptr_eq to a different position"));
+                }
+                continue;
+            }
+            check_state(&context, &kept.position, &kept.model);
+            check_deep(&context, &kept.position, &kept.model);
+            checked.push((&kept.position, &kept.model));
+        }
+    }
+}
+
+/// Performs one step; returns the new current version, if it changes.
+fn apply<P, S>(
+    context: &Context<'_, P, S>,
+    action: &Action<P>,
+    position: &Qi<P, S>,
+    model: &Rc<Model<P, S>>,
+    retained: &mut Vec<Kept<P, S>>,
+    step: usize,
+) -> Option<Checked<P, S>>
+where
+    P: Clone + Ord + Hash + fmt::Debug + Literal,
+    S: Clone + Eq + Hash + fmt::Debug + Literal,
+{
+    let slot = |index: usize, retained: &Vec<Kept<P, S>>| {
+        (!retained.is_empty()).then(|| index % retained.len())
+    };
+    match action {
+        Action::BoardDiff(changes) => {
+            let next = position.board_diff(changes.iter().cloned());
+            let expected = model.board_diff(changes);
+            transformed(context, next, expected)
+        }
+        Action::HandDiff(player, changes) => {
+            let next = position.hand_diff(*player, changes.iter().cloned());
+            let expected = model.hand_diff(*player, changes);
+            transformed(context, next, expected)
+        }
+        Action::Toggle => Some((
+            position.toggle(),
+            Rc::new(model.with_turn(model.turn.flip())),
+        )),
+        Action::WithTurn(player) => {
+            let next = position.with_turn(*player);
+            if *player == position.turn() && !next.ptr_eq(position) {
+                context.fail("with_turn to the side already to move made a new version");
+            }
+            Some((next, Rc::new(model.with_turn(*player))))
+        }
+        Action::Retain => {
+            retained.push(Kept {
+                position: position.clone(),
+                model: Rc::clone(model),
+                hash: position.position_hash(),
+                step,
+            });
+            None
+        }
+        Action::Restore(index) => slot(*index, retained).map(|slot| {
+            let kept = &retained[slot];
+            (kept.position.clone(), Rc::clone(&kept.model))
+        }),
+        Action::Forget(index) => {
+            if let Some(slot) = slot(*index, retained) {
+                retained.remove(slot);
+            }
+            None
+        }
+        Action::Compare(index) => {
+            if let Some(slot) = slot(*index, retained) {
+                compare(context, position, model, &retained[slot]);
+            }
+            None
+        }
+        Action::IndexOf(coordinates) => {
+            let index = position.index_of(coordinates);
+            context.expect_eq("index_of", &index, &model.index_of(coordinates));
+            if let Ok(index) = index {
+                context.expect_eq(
+                    "coordinates_of(index_of(c))",
+                    &position.coordinates_of(index),
+                    &Ok(coordinates.clone()),
+                );
+            }
+            None
+        }
+        Action::CoordinatesOf(index) => {
+            let coordinates = position.coordinates_of(*index);
+            context.expect_eq(
+                "coordinates_of",
+                &coordinates,
+                &model.coordinates_of(*index),
+            );
+            if let Ok(coordinates) = coordinates {
+                context.expect_eq(
+                    "index_of(coordinates_of(i))",
+                    &position.index_of(&coordinates),
+                    &Ok(*index),
+                );
+            }
+            None
+        }
+    }
+}
+
+/// Checks a transformation's result against the model's.
+fn transformed<P, S>(
+    context: &Context<'_, P, S>,
+    next: Result<Qi<P, S>, Error>,
+    expected: Result<Model<P, S>, Error>,
+) -> Option<Checked<P, S>>
+where
+    P: Clone + Ord + Hash + fmt::Debug + Literal,
+    S: Clone + Eq + Hash + fmt::Debug + Literal,
+{
+    match (next, expected) {
+        (Ok(next), Ok(expected)) => Some((next, Rc::new(expected))),
+        (Err(error), Err(expected)) => {
+            context.expect_eq("the error", &error, &expected);
+            None
+        }
+        (Ok(next), Err(expected)) => context.fail(&format!(
+            "Qi gives {next:?}, the model the error {expected:?} ({expected})"
+        )),
+        (Err(error), Ok(expected)) => context.fail(&format!(
+            "Qi gives the error {error:?} ({error}), the model {expected:?}"
+        )),
+    }
+}
+
+/// `==` must agree with the models; equal positions must hash alike, and
+/// clones of one version must be equal.
+fn compare<P, S>(
+    context: &Context<'_, P, S>,
+    position: &Qi<P, S>,
+    model: &Model<P, S>,
+    kept: &Kept<P, S>,
+) where
+    P: Clone + Ord + Hash + fmt::Debug + Literal,
+    S: Clone + Eq + Hash + fmt::Debug + Literal,
+{
+    let equal = *model == *kept.model;
+    context.expect_eq("current == retained", &(*position == kept.position), &equal);
+    context.expect_eq("retained == current", &(kept.position == *position), &equal);
+    if equal {
+        context.expect_eq(
+            "the hashes of equal positions",
+            &position.position_hash(),
+            &kept.position.position_hash(),
+        );
+    }
+    if position.ptr_eq(&kept.position) && !equal {
+        context.fail("ptr_eq holds between different positions");
+    }
+}
+
+/// The observable state, the invariants and the hash, in O(squares).
+fn check_state<P, S>(context: &Context<'_, P, S>, position: &Qi<P, S>, model: &Model<P, S>)
+where
+    P: Clone + Ord + Hash + fmt::Debug + Literal,
+    S: Clone + Eq + Hash + fmt::Debug + Literal,
+{
+    context.expect_eq("shape", &position.shape(), &model.shape.as_slice());
+    context.expect_eq(
+        "dimension_count",
+        &position.dimension_count(),
+        &model.shape.len(),
+    );
+    context.expect_eq(
+        "square_count",
+        &position.square_count(),
+        &model.square_count(),
+    );
+    context.expect_eq("turn", &position.turn(), &model.turn);
+    context.expect_eq("first_style", position.first_style(), &model.first_style);
+    context.expect_eq("second_style", position.second_style(), &model.second_style);
+    for player in Player::ALL {
+        context.expect_eq(
+            "style(player)",
+            position.style(player),
+            match player {
+                Player::First => &model.first_style,
+                Player::Second => &model.second_style,
+            },
+        );
+    }
+
+    let mut board_pieces = 0;
+    let mut squares = 0;
+    for (index, square) in position.squares().enumerate() {
+        match model.squares.get(index) {
+            Some(expected) if square == expected.as_ref() => {}
+            expected => context.fail(&format!(
+                "square {index}: Qi gives {square:?}, the model {expected:?}"
+            )),
+        }
+        board_pieces += usize::from(square.is_some());
+        squares += 1;
+    }
+    context.expect_eq("the number of squares()", &squares, &model.square_count());
+    context.expect_eq("square(square_count)", &position.square(squares), &None);
+    context.expect_eq("square(usize::MAX)", &position.square(usize::MAX), &None);
+
+    let mut hand_pieces = 0;
+    for player in Player::ALL {
+        let hand: Vec<(&P, usize)> = position.hand(player).collect();
+        let expected: Vec<(&P, usize)> = model.hand(player).iter().map(|(p, &c)| (p, c)).collect();
+        context.expect_eq("hand(player)", &hand, &expected);
+        let by_name: Vec<(&P, usize)> = match player {
+            Player::First => position.first_hand().collect(),
+            Player::Second => position.second_hand().collect(),
+        };
+        context.expect_eq("first_hand / second_hand", &by_name, &expected);
+        if hand.iter().any(|&(_, count)| count == 0) {
+            context.fail("a hand holds a zero count");
+        }
+        // Every piece either hand knows of, so absent pieces are asked too.
+        for piece in model.first_hand.keys().chain(model.second_hand.keys()) {
+            let expected = model.hand(player).get(piece).copied().unwrap_or(0);
+            context.expect_eq("hand_count", &position.hand_count(player, piece), &expected);
+            let by_name = match player {
+                Player::First => position.first_hand_count(piece),
+                Player::Second => position.second_hand_count(piece),
+            };
+            context.expect_eq("first_hand_count / second_hand_count", &by_name, &expected);
+        }
+        hand_pieces += hand.iter().map(|&(_, count)| count).sum::<usize>();
+    }
+
+    context.expect_eq(
+        "board_piece_count against a recount",
+        &position.board_piece_count(),
+        &board_pieces,
+    );
+    context.expect_eq(
+        "board_piece_count",
+        &position.board_piece_count(),
+        &model.board_piece_count(),
+    );
+    context.expect_eq(
+        "hand_piece_count against a recount",
+        &position.hand_piece_count(),
+        &hand_pieces,
+    );
+    context.expect_eq(
+        "hand_piece_count",
+        &position.hand_piece_count(),
+        &model.hand_piece_count(),
+    );
+    context.expect_eq(
+        "piece_count",
+        &position.piece_count(),
+        &(board_pieces + hand_pieces),
+    );
+    if position.piece_count() > position.square_count() {
+        context.fail("more pieces than squares");
+    }
+    context.expect_eq(
+        "position_hash against recompute_position_hash",
+        &position.position_hash(),
+        &position.recompute_position_hash(),
+    );
+    if position != &position.clone() {
+        context.fail("a position differs from its clone");
+    }
+}
+
+/// What is too slow for every step: every square by index, the nested
+/// board, `Debug`.
+fn check_deep<P, S>(context: &Context<'_, P, S>, position: &Qi<P, S>, model: &Model<P, S>)
+where
+    P: Clone + Ord + Hash + fmt::Debug + Literal,
+    S: Clone + Eq + Hash + fmt::Debug + Literal,
+{
+    for (index, expected) in model.squares.iter().enumerate() {
+        context.expect_eq("square(index)", &position.square(index), &expected.as_ref());
+    }
+    context.expect_eq("to_nested", &position.to_nested(), &model.to_nested());
+    let debug = format!("{position:?}");
+    if !debug.starts_with("Qi {") {
+        context.fail(&format!("unexpected Debug output {debug}"));
+    }
+}

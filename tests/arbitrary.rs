@@ -1,0 +1,118 @@
+//! The `arbitrary` integration: whatever the bytes, `Arbitrary` gives a valid
+//! value, and never panics.
+#![cfg(feature = "arbitrary")]
+
+use arbitrary::{Arbitrary, Unstructured};
+use persistent_qi::qpi::Qpi;
+use persistent_qi::{MAX_SQUARE_COUNT, Player, Qi};
+
+/// Pseudo-random bytes from a fixed seed (`SplitMix64`).
+fn bytes(seed: u64, len: usize) -> Vec<u8> {
+    let mut state = seed;
+    (0..len)
+        .map(|_| {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            (z ^ (z >> 31)).to_le_bytes()[0]
+        })
+        .collect()
+}
+
+fn arbitrary_position(data: &[u8]) -> Qi<u8, u8> {
+    Qi::arbitrary(&mut Unstructured::new(data)).expect("any bytes give a position")
+}
+
+/// Every rule a position keeps, checked from the outside.
+fn assert_valid(position: &Qi<u8, u8>) {
+    assert!((1..=3).contains(&position.dimension_count()));
+    assert!(position.square_count() <= MAX_SQUARE_COUNT);
+    assert_eq!(position.squares().count(), position.square_count());
+    assert_eq!(
+        position.squares().flatten().count(),
+        position.board_piece_count()
+    );
+    let in_hands: usize = Player::ALL
+        .iter()
+        .flat_map(|&player| position.hand(player))
+        .map(|(_, count)| {
+            assert!(count > 0);
+            count
+        })
+        .sum();
+    assert_eq!(in_hands, position.hand_piece_count());
+    assert!(position.piece_count() <= position.square_count());
+    assert_eq!(position.position_hash(), position.recompute_position_hash());
+}
+
+#[test]
+fn any_bytes_give_a_valid_position() {
+    for seed in 0..2000 {
+        let data = bytes(seed, usize::try_from(seed % 300).unwrap());
+        assert_valid(&arbitrary_position(&data));
+    }
+}
+
+#[test]
+fn no_bytes_give_the_smallest_empty_position() {
+    let position = arbitrary_position(&[]);
+    assert_eq!(position.shape(), [1]);
+    assert_eq!(position.piece_count(), 0);
+}
+
+#[test]
+fn arbitrary_positions_hold_pieces_in_hands_and_on_boards() {
+    let positions: Vec<_> = (0..500)
+        .map(|seed| arbitrary_position(&bytes(seed, 200)))
+        .collect();
+    assert!(
+        positions
+            .iter()
+            .any(|position| position.board_piece_count() > 2)
+    );
+    assert!(
+        positions
+            .iter()
+            .any(|position| position.hand_piece_count() > 2)
+    );
+    assert!(
+        positions
+            .iter()
+            .any(|position| position.turn() == Player::Second)
+    );
+    assert!(
+        positions
+            .iter()
+            .any(|position| position.dimension_count() == 3)
+    );
+}
+
+#[test]
+fn boards_are_small_by_default_and_sometimes_large() {
+    let squares: Vec<usize> = (0..2000)
+        .map(|seed| arbitrary_position(&bytes(seed, 64)).square_count())
+        .collect();
+    let large = squares.iter().filter(|&&count| count > 729).count();
+    assert!(large > 0, "no board over 9 x 9 x 9");
+    assert!(
+        large < squares.len() / 8,
+        "{large} of 2000 boards are large"
+    );
+}
+
+#[test]
+fn player_and_qpi_take_any_value_from_any_bytes() {
+    let mut players = Vec::new();
+    let mut tokens = std::collections::BTreeSet::new();
+    for seed in 0..4000 {
+        let data = bytes(seed, 3);
+        let mut u = Unstructured::new(&data);
+        players.push(Player::arbitrary(&mut u).unwrap());
+        let qpi = Qpi::arbitrary(&mut u).unwrap();
+        assert_eq!(Qpi::parse(&qpi.to_string()), Ok(qpi));
+        tokens.insert(qpi);
+    }
+    assert!(players.contains(&Player::First) && players.contains(&Player::Second));
+    assert!(tokens.len() > 3000, "only {} distinct tokens", tokens.len());
+}

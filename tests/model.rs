@@ -1,0 +1,297 @@
+//! Model-based tests: random operation sequences run on a `Qi` and on a plain
+//! `Vec` + `BTreeMap` model side by side, through the same `Scenario` and
+//! `Action` machinery as the `diff_sequence` fuzz target.
+//!
+//! After every step the two must agree on the observable state or on the
+//! exact error; at the end every version kept along the way must still read
+//! as it did when it was kept (see `Scenario::run`).
+#![cfg(feature = "arbitrary")]
+
+use persistent_qi::fuzzing::{Action, Literal, Model, Scenario};
+use persistent_qi::qpi::{Qpi, Sin};
+use persistent_qi::{Error, Player, Qi};
+use proptest::prelude::*;
+use proptest::sample::select;
+
+/// Mostly small valid shapes (so indices often hit and often miss), sometimes
+/// shapes around or beyond the limits.
+fn shape() -> impl Strategy<Value = Vec<usize>> {
+    let size = prop_oneof![
+        Just(0_usize),
+        Just(255),
+        Just(256),
+        Just(usize::MAX),
+        any::<usize>()
+    ];
+    prop_oneof![
+        12 => prop::collection::vec(1..=6_usize, 1..=3),
+        1 => prop::collection::vec(size, 0..=4),
+    ]
+}
+
+/// In range and just out of range on the small boards, or far out.
+fn index() -> impl Strategy<Value = usize> {
+    prop_oneof![
+        12 => 0..=230_usize,
+        1 => Just(usize::MAX),
+        1 => any::<usize>(),
+    ]
+}
+
+/// Small deltas that often remove more than is held, and the extremes.
+fn delta() -> impl Strategy<Value = i32> {
+    prop_oneof![
+        12 => -3..=3_i32,
+        1 => Just(i32::MIN),
+        1 => Just(i32::MAX),
+        1 => any::<i32>(),
+    ]
+}
+
+fn player() -> impl Strategy<Value = Player> {
+    prop_oneof![Just(Player::First), Just(Player::Second)]
+}
+
+/// Mostly a handful of tokens, so hands accumulate; sometimes any of the
+/// 16,224.
+fn qpi() -> impl Strategy<Value = Qpi> + Clone {
+    let token = |text: &str| Qpi::parse(text).expect("a valid token");
+    let any_code = 1..=u16::try_from(Qpi::COUNT).expect("16,224 fits a u16");
+    prop_oneof![
+        8 => select(vec![token("C:K^"), token("c:k^"), token("S:P"), token("S:+P"), token("s:p")]),
+        1 => any_code.prop_map(|code| Qpi::from_code(code).expect("a code in range")),
+    ]
+}
+
+fn sin() -> impl Strategy<Value = Sin> + Clone {
+    select(b"CcSsXx".to_vec()).prop_map(|letter| Sin::try_from(&[letter][..]).expect("a letter"))
+}
+
+fn action<P: Clone + Literal + std::fmt::Debug + 'static>(
+    piece: impl Strategy<Value = P> + Clone + 'static,
+) -> impl Strategy<Value = Action<P>> {
+    let board_change = (index(), proptest::option::of(piece.clone()));
+    let hand_change = (piece, delta());
+    prop_oneof![
+        4 => prop::collection::vec(board_change, 0..6).prop_map(Action::BoardDiff),
+        4 => (player(), prop::collection::vec(hand_change, 0..6))
+            .prop_map(|(player, changes)| Action::HandDiff(player, changes)),
+        1 => Just(Action::Toggle),
+        1 => player().prop_map(Action::WithTurn),
+        2 => Just(Action::Retain),
+        1 => any::<usize>().prop_map(Action::Restore),
+        1 => any::<usize>().prop_map(Action::Forget),
+        1 => any::<usize>().prop_map(Action::Compare),
+        1 => prop::collection::vec(0..8_usize, 0..4).prop_map(Action::IndexOf),
+        1 => index().prop_map(Action::CoordinatesOf),
+    ]
+}
+
+fn scenario<P, S>(
+    piece: impl Strategy<Value = P> + Clone + 'static,
+    style: impl Strategy<Value = S> + Clone + 'static,
+) -> impl Strategy<Value = Scenario<P, S>>
+where
+    P: Clone + Literal + std::fmt::Debug + 'static,
+    S: Clone + Literal + std::fmt::Debug + 'static,
+{
+    (
+        shape(),
+        style.clone(),
+        style,
+        prop::collection::vec(action(piece), 0..48),
+    )
+        .prop_map(|(shape, first_style, second_style, actions)| Scenario {
+            shape,
+            first_style,
+            second_style,
+            actions,
+        })
+}
+
+proptest! {
+    #[test]
+    fn qi_with_u8_pieces_behaves_like_the_model(
+        scenario in scenario(0..6_u8, any::<u8>())
+    ) {
+        scenario.run();
+    }
+
+    #[test]
+    fn qi_with_static_str_pieces_behaves_like_the_model(
+        scenario in scenario(
+            select(&["K", "k", "P", "p", "+P", ""][..]),
+            select(&["C", "c", "S"][..]),
+        )
+    ) {
+        scenario.run();
+    }
+
+    #[test]
+    fn qi_with_qpi_pieces_behaves_like_the_model(
+        scenario in scenario(qpi(), sin())
+    ) {
+        scenario.run();
+    }
+
+    #[test]
+    fn qi_with_string_pieces_behaves_like_the_model(
+        scenario in scenario("[KkPp]{1,2}", "[A-Za-z]{0,2}")
+    ) {
+        scenario.run();
+    }
+}
+
+/// The scenario whose printed form is pasted as the body of
+/// `the_printed_reproduction_compiles_and_runs`.
+fn small_scenario() -> Scenario<u8, u8> {
+    Scenario {
+        shape: vec![2, 2],
+        first_style: 0,
+        second_style: 1,
+        actions: vec![
+            Action::BoardDiff(vec![(0, Some(7)), (3, None)]),
+            Action::Retain,
+            Action::HandDiff(Player::Second, vec![(7, 2), (7, i32::MIN)]),
+            Action::BoardDiff(vec![(usize::MAX, Some(1))]),
+            Action::Toggle,
+            Action::WithTurn(Player::Second),
+            Action::Compare(5),
+            Action::Restore(3),
+            Action::Forget(0),
+            Action::IndexOf(vec![1, 1]),
+            Action::CoordinatesOf(3),
+        ],
+    }
+}
+
+#[test]
+fn a_scenario_prints_as_a_program_that_replays_it() {
+    let expected = "\
+use persistent_qi::{Player, Qi};
+let mut retained: Vec<Qi<u8, u8>> = Vec::new();
+let mut current: Qi<u8, u8> = Qi::new(&[2, 2], 0, 1).unwrap();
+if let Ok(next) = current.board_diff([(0, Some(7)), (3, None)]) { current = next; }
+retained.push(current.clone());
+if let Ok(next) = current.hand_diff(Player::Second, [(7, 2), (7, -2147483648)]) { current = next; }
+if let Ok(next) = current.board_diff([(18446744073709551615, Some(1))]) { current = next; }
+current = current.toggle();
+current = current.with_turn(Player::Second);
+if !retained.is_empty() { let _equal = current == retained[5 % retained.len()]; }
+if !retained.is_empty() { current = retained[3 % retained.len()].clone(); }
+if !retained.is_empty() { retained.remove(0 % retained.len()); }
+let _index = current.index_of(&[1, 1]);
+let _coordinates = current.coordinates_of(3);
+";
+    assert_eq!(format!("{:?}", small_scenario()), expected);
+}
+
+/// The output checked above, pasted verbatim: it compiles and runs.
+#[test]
+#[allow(clippy::identity_op, clippy::unreadable_literal, unused_assignments)]
+#[cfg(target_pointer_width = "64")]
+fn the_printed_reproduction_compiles_and_runs() {
+    let mut retained: Vec<Qi<u8, u8>> = Vec::new();
+    let mut current: Qi<u8, u8> = Qi::new(&[2, 2], 0, 1).unwrap();
+    if let Ok(next) = current.board_diff([(0, Some(7)), (3, None)]) {
+        current = next;
+    }
+    retained.push(current.clone());
+    if let Ok(next) = current.hand_diff(Player::Second, [(7, 2), (7, -2147483648)]) {
+        current = next;
+    }
+    if let Ok(next) = current.board_diff([(18446744073709551615, Some(1))]) {
+        current = next;
+    }
+    current = current.toggle();
+    current = current.with_turn(Player::Second);
+    if !retained.is_empty() {
+        let _equal = current == retained[5 % retained.len()];
+    }
+    if !retained.is_empty() {
+        current = retained[3 % retained.len()].clone();
+    }
+    if !retained.is_empty() {
+        retained.remove(0 % retained.len());
+    }
+    let _index = current.index_of(&[1, 1]);
+    let _coordinates = current.coordinates_of(3);
+
+    // And it ends where the harness says it does.
+    assert!(retained.is_empty());
+    assert_eq!(current.square(0), Some(&7));
+    assert_eq!(current.turn(), Player::First);
+    small_scenario().run();
+}
+
+#[test]
+fn the_model_rejects_shapes_in_the_documented_order() {
+    let model = |shape: &[usize]| Model::<u8, u8>::new(shape, 0, 1).map(|_| ());
+    assert_eq!(model(&[]), Err(Error::EmptyShape));
+    assert_eq!(
+        model(&[0, 0, 0, 0]),
+        Err(Error::TooManyDimensions { dimensions: 4 })
+    );
+    assert_eq!(
+        model(&[256, 0]),
+        Err(Error::DimensionTooLarge {
+            dimension: 0,
+            size: 256
+        })
+    );
+    assert_eq!(
+        model(&[255, 255, 2]),
+        Err(Error::TooManySquares { squares: 130_050 })
+    );
+    assert_eq!(model(&[40, 40, 40]), Ok(()));
+}
+
+#[test]
+fn the_model_reports_the_first_underflow_with_its_change_number() {
+    let model = Model::<u8, u8>::new(&[4], 0, 1).unwrap();
+    assert_eq!(
+        model.hand_diff(Player::First, &[(1, 1), (1, -1), (1, i32::MIN)]),
+        Err(Error::HandUnderflow {
+            player: Player::First,
+            held: 0,
+            requested: 2_147_483_648,
+            change: 2
+        })
+    );
+}
+
+#[test]
+fn a_scenario_that_fails_construction_expects_the_same_error() {
+    Scenario::<u8, u8> {
+        shape: vec![usize::MAX, usize::MAX],
+        first_style: 0,
+        second_style: 1,
+        actions: vec![Action::Toggle],
+    }
+    .run();
+}
+
+#[test]
+fn a_qpi_scenario_prints_tokens_as_parse_calls_with_their_imports() {
+    let scenario = Scenario {
+        shape: vec![9, 9],
+        first_style: Sin::parse("S").unwrap(),
+        second_style: Sin::parse("s").unwrap(),
+        actions: vec![Action::HandDiff(
+            Player::First,
+            vec![(Qpi::parse("S:+P").unwrap(), 1)],
+        )],
+    };
+    assert_eq!(
+        format!("{scenario:?}"),
+        "\
+use persistent_qi::{Player, Qi};
+use persistent_qi::qpi::Qpi;
+use persistent_qi::qpi::Sin;
+let mut retained: Vec<Qi<Qpi, Sin>> = Vec::new();
+let mut current: Qi<Qpi, Sin> = Qi::new(&[9, 9], Sin::parse(\"S\").unwrap(), Sin::parse(\"s\").unwrap()).unwrap();
+if let Ok(next) = current.hand_diff(Player::First, [(Qpi::parse(\"S:+P\").unwrap(), 1)]) { current = next; }
+"
+    );
+    scenario.run();
+}
