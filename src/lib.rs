@@ -77,6 +77,17 @@
 //! all, and never more pieces (board and hands) than squares. A violation is
 //! an [`Error`] naming the numbers involved; no input makes the crate panic.
 //!
+//! # Feature flags
+//!
+//! All off by default, each an integration in its own module:
+//!
+//! | feature | adds |
+//! |---|---|
+//! | `serde` | `Serialize` and a validating, streaming `Deserialize` for `Qi`, `Player` and `Qpi` (format and rejections in the `serde` module) |
+//! | `arbitrary` | `Arbitrary` for `Qi`, `Qpi` and `Player`, for fuzzing |
+//! | `proptest` | the `proptest` module: strategies for positions, QPI tokens, styles, players and shapes |
+//! | `quickcheck` | `Arbitrary` for `Player`, `Qpi` and `Qi<Qpi, Sin>`, with shrinking |
+//!
 //! # Thread safety
 //!
 //! Positions are immutable values over atomically reference-counted storage:
@@ -98,6 +109,10 @@ mod shape;
 
 pub mod qpi;
 
+#[cfg(feature = "proptest")]
+pub mod proptest;
+#[cfg(feature = "quickcheck")]
+pub mod quickcheck;
 #[cfg(feature = "serde")]
 pub mod serde;
 
