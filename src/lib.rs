@@ -84,7 +84,7 @@
 //! | feature | adds |
 //! |---|---|
 //! | `serde` | `Serialize` and a validating, streaming `Deserialize` for `Qi`, `Player` and `Qpi` (format and rejections in the `serde` module) |
-//! | `arbitrary` | `Arbitrary` for `Qi`, `Qpi` and `Player`, for fuzzing |
+//! | `arbitrary` | `Arbitrary` for `Qi<P, S>` (any `P`, `S` that are `Arbitrary`; built from valid operation sequences), `Qpi` and `Player`, for fuzzing |
 //! | `proptest` | the `proptest` module: strategies for positions, QPI tokens, styles, players and shapes |
 //! | `quickcheck` | `Arbitrary` for `Player`, `Qpi` and `Qi<Qpi, Sin>`, with shrinking |
 //!
