@@ -59,25 +59,24 @@ pub struct Qi<P, S> {
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(size_of::<Qi<u8, u8>>() == 64);
 
-/// The shape and the hands, copied by a hand change (a capture in shogi, a
-/// drop); the styles, which never change, stay shared even then.
+/// The hands, and what never changes: a hand change (a capture in shogi, a
+/// drop) copies the hands and shares the rest.
 struct Shared<P, S> {
-    shape: Shape,
-    styles: Arc<Styles<S>>,
+    meta: Arc<Meta<S>>,
     first_hand: Hand<P>,
     second_hand: Hand<P>,
 }
 
-struct Styles<S> {
-    first: S,
-    second: S,
+struct Meta<S> {
+    shape: Shape,
+    first_style: S,
+    second_style: S,
 }
 
 impl<P, S> Clone for Shared<P, S> {
     fn clone(&self) -> Self {
         Shared {
-            shape: self.shape,
-            styles: Arc::clone(&self.styles),
+            meta: Arc::clone(&self.meta),
             first_hand: self.first_hand.clone(),
             second_hand: self.second_hand.clone(),
         }
@@ -176,10 +175,10 @@ impl<P, S: Hash> Qi<P, S> {
         Ok(Qi {
             board: Board::new(shape.square_count()),
             shared: Arc::new(Shared {
-                shape,
-                styles: Arc::new(Styles {
-                    first: first_style,
-                    second: second_style,
+                meta: Arc::new(Meta {
+                    shape,
+                    first_style,
+                    second_style,
                 }),
                 first_hand: Hand::default(),
                 second_hand: Hand::default(),
@@ -421,19 +420,19 @@ impl<P, S> Qi<P, S> {
     /// The dimension sizes, outermost first (`[8, 8]` for chess).
     #[must_use]
     pub fn shape(&self) -> &[usize] {
-        self.shared.shape.sizes()
+        self.shared.meta.shape.sizes()
     }
 
     /// The number of dimensions, 1 to 3.
     #[must_use]
     pub fn dimension_count(&self) -> usize {
-        self.shared.shape.dimension_count()
+        self.shared.meta.shape.dimension_count()
     }
 
     /// The number of squares: the product of the dimension sizes.
     #[must_use]
     pub fn square_count(&self) -> usize {
-        self.shared.shape.square_count()
+        self.shared.meta.shape.square_count()
     }
 
     /// The number of pieces on the board and in both hands. O(1): it is
@@ -464,13 +463,13 @@ impl<P, S> Qi<P, S> {
     /// The first player's style.
     #[must_use]
     pub fn first_style(&self) -> &S {
-        &self.shared.styles.first
+        &self.shared.meta.first_style
     }
 
     /// The second player's style.
     #[must_use]
     pub fn second_style(&self) -> &S {
-        &self.shared.styles.second
+        &self.shared.meta.second_style
     }
 
     /// A player's style.
@@ -513,7 +512,7 @@ impl<P, S> Qi<P, S> {
     /// ```
     #[must_use]
     pub fn to_nested(&self) -> Nested<&P> {
-        self.shared.shape.nest(self.squares())
+        self.shared.meta.shape.nest(self.squares())
     }
 
     /// The flat row-major index of the square at `coordinates`, outermost
@@ -535,7 +534,7 @@ impl<P, S> Qi<P, S> {
     /// dimension; [`Error::CoordinateOutOfRange`] for the first coordinate not
     /// smaller than its dimension.
     pub fn index_of(&self, coordinates: &[usize]) -> Result<usize, Error> {
-        self.shared.shape.index_of(coordinates)
+        self.shared.meta.shape.index_of(coordinates)
     }
 
     /// The coordinates of a flat index, outermost first: the inverse of
@@ -545,7 +544,7 @@ impl<P, S> Qi<P, S> {
     ///
     /// [`Error::IndexOutOfRange`] if `index` is not a square of the board.
     pub fn coordinates_of(&self, index: usize) -> Result<Vec<usize>, Error> {
-        self.shared.shape.coordinates_of(index)
+        self.shared.meta.shape.coordinates_of(index)
     }
 
     /// `true` if both are clones of one version: they share all their
@@ -675,10 +674,10 @@ impl<P: Ord, S: PartialEq> PartialEq for Qi<P, S> {
         }
         let (mine, theirs) = (&*self.shared, &*other.shared);
         let same_shared = core::ptr::eq(mine, theirs)
-            || (mine.shape == theirs.shape
-                && (Arc::ptr_eq(&mine.styles, &theirs.styles)
-                    || (mine.styles.first == theirs.styles.first
-                        && mine.styles.second == theirs.styles.second))
+            || ((Arc::ptr_eq(&mine.meta, &theirs.meta)
+                || (mine.meta.shape == theirs.meta.shape
+                    && mine.meta.first_style == theirs.meta.first_style
+                    && mine.meta.second_style == theirs.meta.second_style))
                 && mine.first_hand.same_content(&theirs.first_hand)
                 && mine.second_hand.same_content(&theirs.second_hand));
         // Equal shapes have equal block layouts, so the boards compare block
