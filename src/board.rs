@@ -1,67 +1,240 @@
 //! The board: an rpds vector of fixed-size blocks of squares.
 //!
 //! rpds keeps every element behind its own reference-counted pointer, and
-//! copying a trie node touches the count of each child. One square per
-//! element therefore makes a one-square change pay an allocation per square
+//! copying a trie node bumps the count of each of its children. One square
+//! per element would make a one-square change pay an allocation per square
 //! and a node of counts; grouping squares in blocks makes it pay one block
-//! copy (a memcpy of `BLOCK_LEN` squares) and a path of short nodes instead.
+//! copy and a short path of nodes instead.
+//!
+//! # What a move costs
+//!
+//! A diff that keeps its parent copies, for each block it touches, the block
+//! (one allocation, and a clone of every square in it) and the rpds path
+//! down to it (two allocations per node, the node and its array of children,
+//! and one reference-count increment per child, matched by a decrement when
+//! the copy is dropped). A read follows that path: one pointer hop per level.
+//! So long blocks make every touched block expensive to copy and to keep,
+//! short blocks make the path nodes wide or many, and the best length
+//! depends on the board's size and on the size of a square.
+//!
+//! # The layout chosen, and the numbers behind it
+//!
+//! A block holds about 32 bytes of squares on boards of up to 128 squares
+//! (chess, shogi, xiangqi), 64 bytes up to 1,024 squares (go) and 128 bytes
+//! beyond; never fewer than 2 squares. For `Option<u8>` or `Option<Qpi>`
+//! (2 bytes) that is 16, 32 and 64 squares; for `Option<String>` (24 bytes),
+//! 2, 2 and 4. Up to 16 blocks sit under a single flat root; up to 64 under
+//! 8-way nodes, two levels; beyond, 32-way nodes (at most three levels on
+//! the largest board, so at most three hops for a read).
+//!
+//! Measured by forcing each layout in turn (`length:bits` is the block
+//! length and the rpds branching bits; the chosen one is in bold). Memory is
+//! `examples/tree_memory.rs`: bytes retained per position in a tree of
+//! random two-square diffs, over sashite-qi's full copies. Times are ratios
+//! to sashite-qi of medians over 101 alternating batches of the two crates
+//! in one process, which cancels the load of the shared 2-core machine:
+//! `apply_move` and `read_square` as the benchmarks define them, and
+//! `search_step` for `String` pieces.
+//!
+//! | board, piece | layout | blocks, trie levels | memory | `apply_move` | `read_square` |
+//! |---|---|---|---:|---:|---:|
+//! | 8x8, `u8` | 8:4 | 8, 1 | 0.744 | 3.8x | 4.2x |
+//! | 8x8, `u8` | **16:4** | 4, 1 | 0.704 | 3.2x to 3.5x | 4.2x to 4.4x |
+//! | 8x8, `u8` | 32:4 | 2, 1 | 0.772 | 3.4x | 4.2x |
+//! | 8x8, `u8` | 64:4 | 1, 1 | 0.902 | 3.1x | 2.5x |
+//! | 19x19, `u8` | 16:5 | 23, 1 | 0.384 | 4.4x | 4.3x |
+//! | 19x19, `u8` | **32:4** | 12, 1 | 0.340 | 3.3x | 4.4x |
+//! | 19x19, `u8` | 64:4 | 6, 1 | 0.386 | 3.2x | 4.4x |
+//! | 255x255, `u8` | 16:5 | 4,065, 3 | 0.008 | 0.36x | 8.0x |
+//! | 255x255, `u8` | 32:4 | 2,033, 3 | 0.006 | 0.25x | 7.9x |
+//! | 255x255, `u8` | 64:3 | 1,017, 4 | 0.006 | 0.21x | 9.5x |
+//! | 255x255, `u8` | **64:5** | 1,017, 2 | 0.008 | 0.25x | 6.1x |
+//!
+//! | board, piece | layout | blocks, trie levels | memory | `search_step` |
+//! |---|---|---|---:|---:|
+//! | 8x8, `String` | **2:3** | 32, 2 | 0.197 | 0.36x to 0.39x |
+//! | 8x8, `String` | 4:4 | 16, 1 | 0.210 | 0.30x to 0.35x |
+//! | 8x8, `String` | 16:4 | 4, 1 | 0.375 | 0.51x |
+//!
+//! So: 16 squares per block beat 8 and 32 on memory at equal speed on
+//! chess-sized boards; a single 64-square block reads fastest (rpds skips
+//! computing the trie height, two divisions, for a one-element vector) but
+//! keeps 0.9x the peer's memory. On go boards, 32 squares keep the root flat
+//! with the least memory. On the largest board the read is what separates
+//! the layouts, one pointer hop per level, so 64-square blocks under 32-way
+//! nodes, two levels, win. Squares the size of a `String` copy a heap
+//! string each, so their blocks are short; on chess boards two squares per
+//! block are the only layout within 0.2x the peer's memory, at some cost in
+//! speed against four. One square per element, which rpds would do on its
+//! own, was measured while planning this crate at 15x the peer's time per
+//! move and 2x its memory on 8x8.
+//!
+//! Each block length is its own type, so the board is an enum over the
+//! lengths the rule can pick; the tag costs one predictable branch per
+//! operation, and the struct of a position stays at 64 bytes.
 
 use rpds::VectorSync;
 
-/// Squares per block.
-pub(crate) const BLOCK_LEN: usize = 16;
-
-type Block<P> = [Option<P>; BLOCK_LEN];
-
-/// The squares of a board, in row-major order, padded with empty squares up
-/// to a whole number of blocks.
-#[derive(Debug)]
-pub(crate) struct Board<P> {
-    blocks: VectorSync<Block<P>>,
-}
-
-impl<P> Clone for Board<P> {
-    fn clone(&self) -> Self {
-        Board {
-            blocks: self.blocks.clone(),
-        }
+/// Bytes of squares per block, by board size: see the module docs.
+fn block_bytes(square_count: usize) -> usize {
+    match square_count {
+        0..=128 => 32,
+        129..=1024 => 64,
+        _ => 128,
     }
 }
 
 /// The rpds branching factor, as a power of two, for a number of blocks.
-fn branching_bits(_block_count: usize) -> u8 {
-    5
+fn branching_bits(block_count: usize) -> u8 {
+    match block_count {
+        0..=16 => 4,
+        17..=64 => 3,
+        _ => 5,
+    }
+}
+
+/// The block length and branching bits for a board of `square_count`
+/// squares of `square_size` bytes each.
+fn layout(square_count: usize, square_size: usize) -> (usize, u8) {
+    let fitting = (block_bytes(square_count) / square_size.max(1)).clamp(2, 64);
+    // Rounded down to a power of two: the lengths the enum below provides.
+    let block_length = 1 << fitting.ilog2();
+    (
+        block_length,
+        branching_bits(square_count.div_ceil(block_length)),
+    )
+}
+
+/// A board stored as blocks of `LEN` squares.
+pub(crate) struct Blocks<P, const LEN: usize> {
+    vector: VectorSync<[Option<P>; LEN]>,
+}
+
+impl<P, const LEN: usize> Clone for Blocks<P, LEN> {
+    fn clone(&self) -> Self {
+        Blocks {
+            vector: self.vector.clone(),
+        }
+    }
+}
+
+impl<P, const LEN: usize> Blocks<P, LEN> {
+    fn new(square_count: usize, bits: u8) -> Self {
+        let mut vector = VectorSync::new_with_bits(bits);
+        for _ in 0..square_count.div_ceil(LEN) {
+            vector.push_back_mut(core::array::from_fn(|_| None));
+        }
+        Blocks { vector }
+    }
+
+    #[inline]
+    fn get(&self, index: usize) -> Option<&P> {
+        self.vector
+            .get(index / LEN)
+            .and_then(|block| block[index % LEN].as_ref())
+    }
+
+    #[inline]
+    fn block(&self, block_index: usize) -> Option<&[Option<P>]> {
+        self.vector.get(block_index).map(|block| &block[..])
+    }
+}
+
+impl<P: Clone, const LEN: usize> Blocks<P, LEN> {
+    #[inline]
+    fn replace(&mut self, index: usize, square: Option<P>) -> Option<P> {
+        let block = self
+            .vector
+            .get_mut(index / LEN)
+            .expect("the caller checked the index against the square count");
+        core::mem::replace(&mut block[index % LEN], square)
+    }
+}
+
+/// The squares of a board, in row-major order, padded with empty squares up
+/// to a whole number of blocks.
+pub(crate) enum Board<P> {
+    Of2(Blocks<P, 2>),
+    Of4(Blocks<P, 4>),
+    Of8(Blocks<P, 8>),
+    Of16(Blocks<P, 16>),
+    Of32(Blocks<P, 32>),
+    Of64(Blocks<P, 64>),
+}
+
+/// Runs the same code on whichever block length the board has.
+macro_rules! each_length {
+    ($board:expr, $blocks:ident => $body:expr) => {
+        match $board {
+            Board::Of2($blocks) => $body,
+            Board::Of4($blocks) => $body,
+            Board::Of8($blocks) => $body,
+            Board::Of16($blocks) => $body,
+            Board::Of32($blocks) => $body,
+            Board::Of64($blocks) => $body,
+        }
+    };
+}
+
+impl<P> Clone for Board<P> {
+    fn clone(&self) -> Self {
+        match self {
+            Board::Of2(blocks) => Board::Of2(blocks.clone()),
+            Board::Of4(blocks) => Board::Of4(blocks.clone()),
+            Board::Of8(blocks) => Board::Of8(blocks.clone()),
+            Board::Of16(blocks) => Board::Of16(blocks.clone()),
+            Board::Of32(blocks) => Board::Of32(blocks.clone()),
+            Board::Of64(blocks) => Board::Of64(blocks.clone()),
+        }
+    }
 }
 
 impl<P> Board<P> {
-    /// An empty board of at least `square_count` squares.
+    /// An empty board of at least `square_count` squares, laid out for the
+    /// size of `P`.
     pub(crate) fn new(square_count: usize) -> Self {
-        let block_count = square_count.div_ceil(BLOCK_LEN);
-        let mut blocks = VectorSync::new_with_bits(branching_bits(block_count));
-        for _ in 0..block_count {
-            blocks.push_back_mut(core::array::from_fn(|_| None));
+        let (block_length, bits) = layout(square_count, size_of::<Option<P>>());
+        match block_length {
+            2 => Board::Of2(Blocks::new(square_count, bits)),
+            4 => Board::Of4(Blocks::new(square_count, bits)),
+            8 => Board::Of8(Blocks::new(square_count, bits)),
+            16 => Board::Of16(Blocks::new(square_count, bits)),
+            32 => Board::Of32(Blocks::new(square_count, bits)),
+            _ => Board::Of64(Blocks::new(square_count, bits)),
         }
-        Board { blocks }
     }
 
     /// The square at `index`, `None` if it is empty or past the last block.
     #[inline]
     pub(crate) fn get(&self, index: usize) -> Option<&P> {
-        self.blocks
-            .get(index / BLOCK_LEN)
-            .and_then(|block| block[index % BLOCK_LEN].as_ref())
+        each_length!(self, blocks => blocks.get(index))
     }
 
-    /// Every square in order, padding included.
-    pub(crate) fn squares(&self) -> impl Iterator<Item = Option<&P>> + '_ {
-        self.blocks
-            .iter()
-            .flat_map(|block| block.iter().map(Option::as_ref))
+    /// The block at `block_index`, `None` past the last one.
+    #[inline]
+    fn block(&self, block_index: usize) -> Option<&[Option<P>]> {
+        each_length!(self, blocks => blocks.block(block_index))
     }
 
-    /// The blocks in order, for comparisons that can skip shared blocks.
-    pub(crate) fn blocks(&self) -> impl Iterator<Item = &[Option<P>]> + '_ {
-        self.blocks.iter().map(|block| &block[..])
+    /// The first `square_count` squares, in order.
+    pub(crate) fn squares(&self, square_count: usize) -> Squares<'_, P> {
+        Squares {
+            board: self,
+            block: [].iter(),
+            next_block: 0,
+            remaining: square_count,
+        }
+    }
+}
+
+impl<P: PartialEq> Board<P> {
+    /// `true` if both hold the same squares. Blocks the two share are
+    /// skipped; both must have been built for the same square count and
+    /// piece type, so that their blocks line up.
+    pub(crate) fn same_squares(&self, other: &Self) -> bool {
+        (0..)
+            .map_while(|block_index| Some((self.block(block_index)?, other.block(block_index)?)))
+            .all(|(mine, theirs)| core::ptr::eq(mine, theirs) || mine == theirs)
     }
 }
 
@@ -72,10 +245,139 @@ impl<P: Clone> Board<P> {
     /// `index` must be below the square count the board was built with.
     #[inline]
     pub(crate) fn replace(&mut self, index: usize, square: Option<P>) -> Option<P> {
-        let block = self
-            .blocks
-            .get_mut(index / BLOCK_LEN)
-            .expect("the caller checked the index against the square count");
-        core::mem::replace(&mut block[index % BLOCK_LEN], square)
+        each_length!(self, blocks => blocks.replace(index, square))
+    }
+}
+
+/// The squares of a board in order: see [`Board::squares`].
+///
+/// It fetches one block at a time by index rather than through rpds's own
+/// iterator, which allocates its traversal stack on every use: on a chess
+/// board that allocation alone costs as much as the scan.
+pub(crate) struct Squares<'a, P> {
+    board: &'a Board<P>,
+    block: core::slice::Iter<'a, Option<P>>,
+    next_block: usize,
+    /// Squares not yet taken into `block`.
+    remaining: usize,
+}
+
+impl<'a, P> Iterator for Squares<'a, P> {
+    type Item = Option<&'a P>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(square) = self.block.next() {
+                return Some(square.as_ref());
+            }
+            if self.remaining == 0 {
+                return None;
+            }
+            let block = self.board.block(self.next_block)?;
+            let taken = block.len().min(self.remaining);
+            self.block = block[..taken].iter();
+            self.next_block += 1;
+            self.remaining -= taken;
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let len = self.block.len() + self.remaining;
+        (len, Some(len))
+    }
+}
+
+impl<P> ExactSizeIterator for Squares<'_, P> {}
+
+#[cfg(test)]
+mod tests {
+    use super::{Board, layout};
+
+    /// A fixed-seed sequence of indices and pieces.
+    fn scramble(seed: u64, count: usize) -> impl Iterator<Item = (usize, u64)> {
+        let mut state = seed;
+        (0..count).map(move |_| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (usize::try_from(state >> 33).expect("31 bits fit"), state)
+        })
+    }
+
+    /// Writes random squares to a board and to a `Vec`, keeping every
+    /// version, and checks that each version still reads as its `Vec`.
+    fn matches_a_vec<P: Clone + PartialEq + core::fmt::Debug>(
+        square_count: usize,
+        writes: usize,
+        piece: impl Fn(u64) -> P,
+    ) {
+        let mut board = Board::<P>::new(square_count);
+        let mut model = vec![None; square_count];
+        let mut versions = Vec::new();
+        for (index, value) in scramble(square_count as u64, writes) {
+            let index = index % square_count;
+            let square = (value & 1 == 1).then(|| piece(value >> 8));
+            versions.push((board.clone(), model.clone()));
+            assert_eq!(board.replace(index, square.clone()), model[index]);
+            model[index] = square;
+        }
+        versions.push((board, model));
+        for (board, model) in &versions {
+            let read: Vec<Option<P>> = (0..square_count)
+                .map(|index| board.get(index).cloned())
+                .collect();
+            assert_eq!(&read, model);
+            let scanned: Vec<Option<P>> = board
+                .squares(square_count)
+                .map(Option::<&P>::cloned)
+                .collect();
+            assert_eq!(&scanned, model);
+            assert_eq!(board.squares(square_count).len(), square_count);
+            assert_eq!(board.get(square_count + 1000), None);
+        }
+        for pair in versions.windows(2) {
+            let [(a, a_model), (b, b_model)] = pair else {
+                unreachable!("windows of two")
+            };
+            assert_eq!(a.same_squares(b), a_model == b_model);
+            assert!(a.same_squares(a));
+        }
+    }
+
+    // The casts keep the low bits of a random number on purpose.
+    #[allow(clippy::cast_possible_truncation)]
+    #[test]
+    fn every_block_length_reads_back_what_was_written() {
+        // Piece sizes and board sizes that reach each of the six lengths.
+        for square_count in [1, 7, 64, 81, 90, 361, 1000, 2048] {
+            matches_a_vec(square_count, 200, |value| value as u8);
+            matches_a_vec(square_count, 200, |value| value as u16);
+            matches_a_vec(square_count, 200, |value| value as u32);
+            matches_a_vec(square_count, 200, |value| value);
+            matches_a_vec(square_count, 200, |value| value.to_string());
+        }
+    }
+
+    #[allow(clippy::cast_possible_truncation)]
+    #[test]
+    fn the_largest_board_reads_back_what_was_written() {
+        matches_a_vec(65_025, 20, |value| value as u8);
+        matches_a_vec(65_025, 20, |value| value.to_string());
+    }
+
+    #[test]
+    fn layout_follows_the_documented_rule() {
+        // Option<u8> and Option<Qpi> are 2 bytes, Option<String> is 24.
+        assert_eq!(layout(64, 2), (16, 4));
+        assert_eq!(layout(81, 2), (16, 4));
+        assert_eq!(layout(361, 2), (32, 4));
+        assert_eq!(layout(65_025, 2), (64, 5));
+        assert_eq!(layout(64, 24), (2, 3));
+        assert_eq!(layout(81, 24), (2, 3));
+        assert_eq!(layout(361, 24), (2, 5));
+        assert_eq!(layout(65_025, 24), (4, 5));
+        // Huge squares still get two per block.
+        assert_eq!(layout(64, 1000), (2, 3));
     }
 }

@@ -50,10 +50,6 @@ impl<P> Hand<P> {
         self.total
     }
 
-    pub(crate) fn is_empty(&self) -> bool {
-        self.total == 0
-    }
-
     pub(crate) fn ptr_eq(&self, other: &Self) -> bool {
         self.counts.ptr_eq(&other.counts)
     }

@@ -41,12 +41,10 @@ use crate::{Error, Player};
 /// ```
 pub struct Qi<P, S> {
     board: Board<P>,
-    /// `None` while both hands are empty, which is most of the time in most
-    /// games: an empty position then carries no hand storage at all, and a
-    /// clone touches one reference count less.
-    hands: Option<Arc<Hands<P>>>,
-    /// What never changes after construction: shape and styles.
-    meta: Arc<Meta<S>>,
+    /// Everything but the board that a move rarely changes, behind a single
+    /// pointer: a clone then bumps two reference counts, this one and the
+    /// board's root, and the struct stays at 64 bytes.
+    shared: Arc<Shared<P, S>>,
     hash: u64,
     /// Identifies the version: clones share it, transformations draw a new one.
     version: u64,
@@ -56,38 +54,47 @@ pub struct Qi<P, S> {
     turn: Player,
 }
 
+// A position is what a search keeps millions of: the layout above is sized
+// to one cache line, and the memory figures in `board.rs` assume it.
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(size_of::<Qi<u8, u8>>() == 64);
+
+/// The hands, and what never changes: a hand change (a capture in shogi, a
+/// drop) copies the hands and shares the rest.
+struct Shared<P, S> {
+    meta: Arc<Meta<S>>,
+    first_hand: Hand<P>,
+    second_hand: Hand<P>,
+}
+
 struct Meta<S> {
     shape: Shape,
     first_style: S,
     second_style: S,
 }
 
-struct Hands<P> {
-    first: Hand<P>,
-    second: Hand<P>,
-}
-
-impl<P> Clone for Hands<P> {
+impl<P, S> Clone for Shared<P, S> {
     fn clone(&self) -> Self {
-        Hands {
-            first: self.first.clone(),
-            second: self.second.clone(),
+        Shared {
+            meta: Arc::clone(&self.meta),
+            first_hand: self.first_hand.clone(),
+            second_hand: self.second_hand.clone(),
         }
     }
 }
 
-impl<P> Hands<P> {
-    fn get(&self, player: Player) -> &Hand<P> {
+impl<P, S> Shared<P, S> {
+    fn hand(&self, player: Player) -> &Hand<P> {
         match player {
-            Player::First => &self.first,
-            Player::Second => &self.second,
+            Player::First => &self.first_hand,
+            Player::Second => &self.second_hand,
         }
     }
 
-    fn get_mut(&mut self, player: Player) -> &mut Hand<P> {
+    fn hand_mut(&mut self, player: Player) -> &mut Hand<P> {
         match player {
-            Player::First => &mut self.first,
-            Player::Second => &mut self.second,
+            Player::First => &mut self.first_hand,
+            Player::Second => &mut self.second_hand,
         }
     }
 }
@@ -116,13 +123,12 @@ fn fresh_version() -> u64 {
 }
 
 impl<P, S> Clone for Qi<P, S> {
-    /// O(1): copies a few words and bumps two or three reference counts,
+    /// O(1): copies a few words and bumps two reference counts,
     /// whatever the board size.
     fn clone(&self) -> Self {
         Qi {
             board: self.board.clone(),
-            hands: self.hands.clone(),
-            meta: Arc::clone(&self.meta),
+            shared: Arc::clone(&self.shared),
             hash: self.hash,
             version: self.version,
             board_pieces: self.board_pieces,
@@ -168,11 +174,14 @@ impl<P, S: Hash> Qi<P, S> {
             ^ styles_term(stable_hash(&first_style), stable_hash(&second_style));
         Ok(Qi {
             board: Board::new(shape.square_count()),
-            hands: None,
-            meta: Arc::new(Meta {
-                shape,
-                first_style,
-                second_style,
+            shared: Arc::new(Shared {
+                meta: Arc::new(Meta {
+                    shape,
+                    first_style,
+                    second_style,
+                }),
+                first_hand: Hand::default(),
+                second_hand: Hand::default(),
             }),
             hash: base_hash,
             version: fresh_version(),
@@ -324,13 +333,7 @@ impl<P: Clone + Ord + Hash, S> Qi<P, S> {
         changes: impl IntoIterator<Item = (P, i32)>,
     ) -> Result<(), Error> {
         let square_count = self.square_count();
-        let hands = Arc::make_mut(self.hands.get_or_insert_with(|| {
-            Arc::new(Hands {
-                first: Hand::default(),
-                second: Hand::default(),
-            })
-        }));
-        let hand = hands.get_mut(player);
+        let hand = Arc::make_mut(&mut self.shared).hand_mut(player);
         for (change, (piece, delta)) in changes.into_iter().enumerate() {
             if delta == 0 {
                 continue;
@@ -360,9 +363,6 @@ impl<P: Clone + Ord + Hash, S> Qi<P, S> {
                     });
                 }
             }
-        }
-        if hands.first.is_empty() && hands.second.is_empty() {
-            self.hands = None;
         }
         self.check_cardinality()?;
         self.version = fresh_version();
@@ -403,10 +403,10 @@ impl<P, S> Qi<P, S> {
         let squares = self.square_count();
         // Mid-diff, a hand total may be anything a usize holds, so the sum
         // saturates: a total too large to add is over the limit either way.
-        let (first, second) = self
-            .hands
-            .as_ref()
-            .map_or((0, 0), |hands| (hands.first.total(), hands.second.total()));
+        let (first, second) = (
+            self.shared.first_hand.total(),
+            self.shared.second_hand.total(),
+        );
         let pieces = self
             .board_piece_count()
             .saturating_add(first)
@@ -420,19 +420,19 @@ impl<P, S> Qi<P, S> {
     /// The dimension sizes, outermost first (`[8, 8]` for chess).
     #[must_use]
     pub fn shape(&self) -> &[usize] {
-        self.meta.shape.sizes()
+        self.shared.meta.shape.sizes()
     }
 
     /// The number of dimensions, 1 to 3.
     #[must_use]
     pub fn dimension_count(&self) -> usize {
-        self.meta.shape.dimension_count()
+        self.shared.meta.shape.dimension_count()
     }
 
     /// The number of squares: the product of the dimension sizes.
     #[must_use]
     pub fn square_count(&self) -> usize {
-        self.meta.shape.square_count()
+        self.shared.meta.shape.square_count()
     }
 
     /// The number of pieces on the board and in both hands. O(1): it is
@@ -451,9 +451,7 @@ impl<P, S> Qi<P, S> {
     /// The number of pieces in both hands together. O(1).
     #[must_use]
     pub fn hand_piece_count(&self) -> usize {
-        self.hands
-            .as_ref()
-            .map_or(0, |hands| hands.first.total() + hands.second.total())
+        self.shared.first_hand.total() + self.shared.second_hand.total()
     }
 
     /// The player to move.
@@ -465,13 +463,13 @@ impl<P, S> Qi<P, S> {
     /// The first player's style.
     #[must_use]
     pub fn first_style(&self) -> &S {
-        &self.meta.first_style
+        &self.shared.meta.first_style
     }
 
     /// The second player's style.
     #[must_use]
     pub fn second_style(&self) -> &S {
-        &self.meta.second_style
+        &self.shared.meta.second_style
     }
 
     /// A player's style.
@@ -488,17 +486,15 @@ impl<P, S> Qi<P, S> {
     /// three node hops on the largest board.
     #[must_use]
     pub fn square(&self, index: usize) -> Option<&P> {
-        if index < self.square_count() {
-            self.board.get(index)
-        } else {
-            None
-        }
+        // Past the last square, the board holds only empty padding or
+        // nothing: no bounds check against the shape is needed.
+        self.board.get(index)
     }
 
     /// Every square of the board in row-major order, `None` for an empty one.
     /// Amortized O(1) per square.
     pub fn squares(&self) -> impl Iterator<Item = Option<&P>> + '_ {
-        self.board.squares().take(self.square_count())
+        self.board.squares(self.square_count())
     }
 
     /// The board arranged along its dimensions. O(squares): for display and
@@ -516,7 +512,7 @@ impl<P, S> Qi<P, S> {
     /// ```
     #[must_use]
     pub fn to_nested(&self) -> Nested<&P> {
-        self.meta.shape.nest(self.squares())
+        self.shared.meta.shape.nest(self.squares())
     }
 
     /// The flat row-major index of the square at `coordinates`, outermost
@@ -538,7 +534,7 @@ impl<P, S> Qi<P, S> {
     /// dimension; [`Error::CoordinateOutOfRange`] for the first coordinate not
     /// smaller than its dimension.
     pub fn index_of(&self, coordinates: &[usize]) -> Result<usize, Error> {
-        self.meta.shape.index_of(coordinates)
+        self.shared.meta.shape.index_of(coordinates)
     }
 
     /// The coordinates of a flat index, outermost first: the inverse of
@@ -548,7 +544,7 @@ impl<P, S> Qi<P, S> {
     ///
     /// [`Error::IndexOutOfRange`] if `index` is not a square of the board.
     pub fn coordinates_of(&self, index: usize) -> Result<Vec<usize>, Error> {
-        self.meta.shape.coordinates_of(index)
+        self.shared.meta.shape.coordinates_of(index)
     }
 
     /// `true` if both are clones of one version: they share all their
@@ -607,10 +603,7 @@ impl<P: Ord, S> Qi<P, S> {
     /// A player's hand as `(piece, count)` pairs in piece order. Counts are
     /// never 0.
     pub fn hand(&self, player: Player) -> impl Iterator<Item = (&P, usize)> + '_ {
-        self.hands
-            .as_deref()
-            .into_iter()
-            .flat_map(move |hands| hands.get(player).iter())
+        self.shared.hand(player).iter()
     }
 
     /// How many copies of `piece` the first player holds (0 if none).
@@ -629,9 +622,7 @@ impl<P: Ord, S> Qi<P, S> {
     /// How many copies of `piece` a player holds (0 if none).
     #[must_use]
     pub fn hand_count(&self, player: Player, piece: &P) -> usize {
-        self.hands
-            .as_ref()
-            .map_or(0, |hands| hands.get(player).count(piece))
+        self.shared.hand(player).count(piece)
     }
 }
 
@@ -681,28 +672,17 @@ impl<P: Ord, S: PartialEq> PartialEq for Qi<P, S> {
         {
             return false;
         }
-        let same_meta = Arc::ptr_eq(&self.meta, &other.meta)
-            || (self.meta.shape == other.meta.shape
-                && self.meta.first_style == other.meta.first_style
-                && self.meta.second_style == other.meta.second_style);
-        if !same_meta {
-            return false;
-        }
-        let same_hands = match (&self.hands, &other.hands) {
-            (Some(a), Some(b)) => {
-                Arc::ptr_eq(a, b)
-                    || (a.first.same_content(&b.first) && a.second.same_content(&b.second))
-            }
-            // Both hand counts are equal, and `None` means both hands are
-            // empty, so the other side is empty too.
-            _ => true,
-        };
-        same_hands
-            && self
-                .board
-                .blocks()
-                .zip(other.board.blocks())
-                .all(|(a, b)| core::ptr::eq(a, b) || a == b)
+        let (mine, theirs) = (&*self.shared, &*other.shared);
+        let same_shared = core::ptr::eq(mine, theirs)
+            || ((Arc::ptr_eq(&mine.meta, &theirs.meta)
+                || (mine.meta.shape == theirs.meta.shape
+                    && mine.meta.first_style == theirs.meta.first_style
+                    && mine.meta.second_style == theirs.meta.second_style))
+                && mine.first_hand.same_content(&theirs.first_hand)
+                && mine.second_hand.same_content(&theirs.second_hand));
+        // Equal shapes have equal block layouts, so the boards compare block
+        // by block.
+        same_shared && self.board.same_squares(&other.board)
     }
 }
 

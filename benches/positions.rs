@@ -1,0 +1,605 @@
+//! persistent-qi against sashite-qi 0.2 (and a plain `Vec` where that is
+//! meaningful), operation by operation, in the same run.
+//!
+//! Every group is one operation. Its benchmark ids read
+//! `CRATE/PIECE/SHAPE`, so `cargo bench --bench positions -- 'apply_move/.*/8x8'`
+//! runs one operation on one shape. Every case starts from the same half-full
+//! position and uses the same moves and indices, drawn from a fixed-seed
+//! generator, whatever the crate.
+//!
+//! - `clone`: a copy of a half-full position.
+//! - `apply_move`: a quiet move (a piece leaves its square for an empty one)
+//!   as a 2-square board diff plus toggle, keeping the parent. sashite-qi's
+//!   transformations consume the position, so it clones first.
+//! - `capture_to_hand`: a piece takes another (a 2-square diff), the taken
+//!   piece goes to the mover's hand, toggle.
+//! - `search_step`: `apply_move`, then the child is looked up in and inserted
+//!   into a `HashSet` (a transposition table) of at least 100,000 positions.
+//! - `read_square`: one square at a random index.
+//! - `scan_board`: every square, in order.
+//! - `hash_position`: the `Hash` impl through the `HashSet` hasher.
+//! - `eq_position`: `==` on two positions reached by different move orders
+//!   (`equal/..`), and on two children of one parent (`unequal/..`).
+//!
+//! Outputs are dropped inside the timed loop, so freeing a child counts,
+//! for both crates. Styles are `u8` throughout: they are not what is measured.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasher, Hash, RandomState};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, BenchmarkId, Criterion, criterion_group, criterion_main};
+use persistent_qi::qpi::Qpi;
+
+const SHAPES: [[usize; 2]; 4] = [[8, 8], [9, 9], [19, 19], [255, 255]];
+
+/// Moves and indices per case; the timed loops cycle through them.
+const POOL: usize = 1024;
+
+/// How many positions the transposition table holds before the timed steps.
+const TABLE_POSITIONS: usize = 100_000;
+
+/// The budget, in board bytes, for same-shape positions in the table of a
+/// crate whose positions share nothing: 100,000 copies of a 255x255 board
+/// would not fit in memory. The table is topped up to [`TABLE_POSITIONS`]
+/// with small 4x4 positions, so its size (and its cache misses) stay the
+/// same; the step's cost is the child's hash and the probe either way.
+const UNSHARED_TABLE_BYTES: usize = 64 << 20;
+
+/// Piece identifiers in QPI notation; every piece type is built from these.
+const TOKENS: [&str; 24] = [
+    "C:K^", "C:Q", "C:R", "C:B", "C:N", "C:P", "c:k^", "c:q", "c:r", "c:b", "c:n", "c:p", "S:K^",
+    "S:R", "S:B", "S:G", "S:+P", "S:L", "s:k^", "s:r", "s:b", "s:g", "s:+p", "s:l",
+];
+
+/// A piece type the benchmarks run with.
+trait Piece: Clone + Ord + Hash {
+    const NAME: &'static str;
+    fn from_token(index: usize, token: &str) -> Self;
+}
+
+impl Piece for u8 {
+    const NAME: &'static str = "u8";
+    fn from_token(index: usize, _token: &str) -> Self {
+        u8::try_from(index).expect("fewer than 256 tokens")
+    }
+}
+
+impl Piece for Qpi {
+    const NAME: &'static str = "Qpi";
+    fn from_token(_index: usize, token: &str) -> Self {
+        Qpi::parse(token).expect("the tokens are valid QPI")
+    }
+}
+
+impl Piece for String {
+    const NAME: &'static str = "String";
+    fn from_token(_index: usize, token: &str) -> Self {
+        token.to_owned()
+    }
+}
+
+/// `SplitMix64`: a fixed-seed generator, so every run measures the same cases.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `bound`; the modulo bias is irrelevant here.
+    fn below(&mut self, bound: usize) -> usize {
+        usize::try_from(self.next() % bound as u64).expect("below a usize bound")
+    }
+
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// Two board changes: a move.
+type Move<P> = [(usize, Option<P>); 2];
+
+/// A capture: the move, and the piece taken, for the mover's hand.
+struct Capture<P> {
+    changes: Move<P>,
+    taken: P,
+}
+
+/// What every crate starts from for one shape and piece type.
+struct Case<P> {
+    shape: [usize; 2],
+    /// The half-full starting board.
+    squares: Vec<Option<P>>,
+    /// Quiet moves from the start: occupied square to empty square.
+    quiet: Vec<Move<P>>,
+    /// Captures from the start: occupied square to occupied square.
+    captures: Vec<Capture<P>>,
+    /// Random square indices.
+    indices: Vec<usize>,
+}
+
+impl<P: Piece> Case<P> {
+    fn new(shape: [usize; 2]) -> Self {
+        let pieces: Vec<P> = TOKENS
+            .iter()
+            .enumerate()
+            .map(|(index, token)| P::from_token(index, token))
+            .collect();
+        let square_count = shape[0] * shape[1];
+        let mut rng = Rng(0x0b5e_55ed ^ square_count as u64);
+        let squares: Vec<Option<P>> = (0..square_count)
+            .map(|_| (rng.next() & 1 == 1).then(|| rng.pick(&pieces).clone()))
+            .collect();
+        let occupied: Vec<usize> = (0..square_count)
+            .filter(|&index| squares[index].is_some())
+            .collect();
+        let empty: Vec<usize> = (0..square_count)
+            .filter(|&index| squares[index].is_none())
+            .collect();
+        let quiet = (0..POOL)
+            .map(|_| {
+                let from = *rng.pick(&occupied);
+                let to = *rng.pick(&empty);
+                [(from, None), (to, squares[from].clone())]
+            })
+            .collect();
+        let captures = (0..POOL)
+            .map(|_| {
+                let from = *rng.pick(&occupied);
+                let mut to = *rng.pick(&occupied);
+                while to == from {
+                    to = *rng.pick(&occupied);
+                }
+                Capture {
+                    changes: [(from, None), (to, squares[from].clone())],
+                    taken: squares[to].clone().expect("an occupied square"),
+                }
+            })
+            .collect();
+        let indices = (0..POOL).map(|_| rng.below(square_count)).collect();
+        Case {
+            shape,
+            squares,
+            quiet,
+            captures,
+            indices,
+        }
+    }
+
+    fn shape_name(&self) -> String {
+        format!("{}x{}", self.shape[0], self.shape[1])
+    }
+}
+
+/// One crate's position, as the benchmarks drive it.
+trait Position<P>: Clone + Eq + Hash {
+    const CRATE: &'static str;
+    /// `false` if every position owns its whole board.
+    const SHARES_STRUCTURE: bool;
+    fn from_squares(shape: &[usize], squares: &[Option<P>]) -> Self;
+    fn apply_move(&self, changes: &Move<P>) -> Self;
+    fn capture_to_hand(&self, capture: &Capture<P>) -> Self;
+    fn square(&self, index: usize) -> Option<&P>;
+    fn scan(&self) -> usize;
+}
+
+impl<P: Piece> Position<P> for persistent_qi::Qi<P, u8> {
+    const CRATE: &'static str = "persistent-qi";
+    const SHARES_STRUCTURE: bool = true;
+
+    fn from_squares(shape: &[usize], squares: &[Option<P>]) -> Self {
+        persistent_qi::Qi::new(shape, 0, 1)
+            .and_then(|empty| empty.board_diff(squares.iter().cloned().enumerate()))
+            .expect("a valid board")
+    }
+
+    fn apply_move(&self, changes: &Move<P>) -> Self {
+        self.board_diff(changes.clone())
+            .expect("a valid move")
+            .toggle()
+    }
+
+    fn capture_to_hand(&self, capture: &Capture<P>) -> Self {
+        self.board_diff(capture.changes.clone())
+            .and_then(|next| next.hand_diff(self.turn(), [(capture.taken.clone(), 1)]))
+            .expect("a valid capture")
+            .toggle()
+    }
+
+    fn square(&self, index: usize) -> Option<&P> {
+        self.square(index)
+    }
+
+    fn scan(&self) -> usize {
+        self.squares().filter_map(black_box).count()
+    }
+}
+
+impl<P: Piece> Position<P> for sashite_qi::Qi<P, u8> {
+    const CRATE: &'static str = "sashite-qi";
+    const SHARES_STRUCTURE: bool = false;
+
+    fn from_squares(shape: &[usize], squares: &[Option<P>]) -> Self {
+        sashite_qi::Qi::new(shape, 0, 1)
+            .and_then(|empty| empty.board_diff(squares.iter().cloned().enumerate()))
+            .expect("a valid board")
+    }
+
+    fn apply_move(&self, changes: &Move<P>) -> Self {
+        self.clone()
+            .board_diff(changes.clone())
+            .expect("a valid move")
+            .toggle()
+    }
+
+    fn capture_to_hand(&self, capture: &Capture<P>) -> Self {
+        let next = self
+            .clone()
+            .board_diff(capture.changes.clone())
+            .expect("a valid move");
+        let taken = [(capture.taken.clone(), 1)];
+        match self.turn() {
+            sashite_qi::Player::First => next.first_hand_diff(taken),
+            sashite_qi::Player::Second => next.second_hand_diff(taken),
+        }
+        .expect("a valid capture")
+        .toggle()
+    }
+
+    fn square(&self, index: usize) -> Option<&P> {
+        self.square(index)
+    }
+
+    fn scan(&self) -> usize {
+        self.board()
+            .iter()
+            .map(Option::as_ref)
+            .filter_map(black_box)
+            .count()
+    }
+}
+
+/// A benchmarked operation: a group, and what it measures for one crate.
+trait Operation {
+    const NAME: &'static str;
+    fn bench<P: Piece, Q: Position<P>>(b: &mut Bench<'_, '_>, case: &Case<P>);
+    /// The same operation on a bare `Vec` of squares, where it means something.
+    fn baseline<P: Piece>(_b: &mut Bench<'_, '_>, _case: &Case<P>) {}
+}
+
+/// A group and the id prefix of the case being run.
+struct Bench<'g, 'c> {
+    group: &'g mut BenchmarkGroup<'c, WallTime>,
+    piece: &'static str,
+    shape: String,
+}
+
+impl Bench<'_, '_> {
+    fn run(&mut self, name: &str, routine: impl FnMut(&mut criterion::Bencher<'_>)) {
+        let id = BenchmarkId::new(format!("{name}/{}", self.piece), &self.shape);
+        let mut routine = routine;
+        self.group.bench_function(id, |b| routine(b));
+    }
+}
+
+/// `true` under `cargo bench -- --test`, the smoke test, which runs every
+/// benchmark once and has no use for a full-size table.
+fn smoke_test() -> bool {
+    std::env::args().any(|arg| arg == "--test")
+}
+
+fn run<O: Operation>(c: &mut Criterion) {
+    let mut group = c.benchmark_group(O::NAME);
+    group
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    for shape in SHAPES {
+        run_piece::<O, u8>(&mut group, shape);
+        run_piece::<O, Qpi>(&mut group, shape);
+        run_piece::<O, String>(&mut group, shape);
+    }
+    group.finish();
+}
+
+fn run_piece<O: Operation, P: Piece>(group: &mut BenchmarkGroup<'_, WallTime>, shape: [usize; 2]) {
+    let case = Case::<P>::new(shape);
+    let mut bench = Bench {
+        group,
+        piece: P::NAME,
+        shape: case.shape_name(),
+    };
+    O::bench::<P, persistent_qi::Qi<P, u8>>(&mut bench, &case);
+    O::bench::<P, sashite_qi::Qi<P, u8>>(&mut bench, &case);
+    O::baseline::<P>(&mut bench, &case);
+}
+
+/// The next index of a pool, cycling.
+fn cycle(next: &mut usize) -> usize {
+    let index = *next % POOL;
+    *next += 1;
+    index
+}
+
+struct CloneOp;
+
+impl Operation for CloneOp {
+    const NAME: &'static str = "clone";
+
+    fn bench<P: Piece, Q: Position<P>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+        let start = Q::from_squares(&case.shape, &case.squares);
+        b.run(Q::CRATE, |b| b.iter(|| start.clone()));
+    }
+
+    fn baseline<P: Piece>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+        let squares = case.squares.clone();
+        b.run("vec", |b| b.iter(|| squares.clone()));
+    }
+}
+
+struct ApplyMove;
+
+impl Operation for ApplyMove {
+    const NAME: &'static str = "apply_move";
+
+    fn bench<P: Piece, Q: Position<P>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+        let start = Q::from_squares(&case.shape, &case.squares);
+        let mut next = 0;
+        b.run(Q::CRATE, |b| {
+            b.iter(|| start.apply_move(&case.quiet[cycle(&mut next)]));
+        });
+    }
+
+    fn baseline<P: Piece>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+        let squares = case.squares.clone();
+        let mut next = 0;
+        b.run("vec", |b| {
+            b.iter(|| {
+                let mut child = squares.clone();
+                for (index, square) in case.quiet[cycle(&mut next)].clone() {
+                    child[index] = square;
+                }
+                child
+            });
+        });
+    }
+}
+
+struct CaptureToHand;
+
+impl Operation for CaptureToHand {
+    const NAME: &'static str = "capture_to_hand";
+
+    fn bench<P: Piece, Q: Position<P>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+        let start = Q::from_squares(&case.shape, &case.squares);
+        let mut next = 0;
+        b.run(Q::CRATE, |b| {
+            b.iter(|| start.capture_to_hand(&case.captures[cycle(&mut next)]));
+        });
+    }
+}
+
+struct SearchStep;
+
+impl SearchStep {
+    /// A transposition table of positions two quiet moves from the start (so
+    /// the children the steps probe for are not in it), topped up with small
+    /// positions where same-shape ones would not fit in memory.
+    fn table<P: Piece, Q: Position<P>>(case: &Case<P>, start: &Q) -> HashSet<Q> {
+        let target = if smoke_test() { 1000 } else { TABLE_POSITIONS };
+        let same_shape = if Q::SHARES_STRUCTURE {
+            target
+        } else {
+            let board_bytes = case.squares.len() * size_of::<Option<P>>();
+            target.min(UNSHARED_TABLE_BYTES / board_bytes).max(1)
+        };
+        // Room for the steps of one timed chunk, so the table never grows
+        // while it is timed.
+        let mut table = HashSet::with_capacity(target + POOL);
+        let mut rng = Rng(0x7ab1e);
+        while table.len() < same_shape {
+            let child = start.apply_move(rng.pick(&case.quiet));
+            table.insert(child.apply_move(rng.pick(&case.quiet)));
+        }
+        let pieces: Vec<&P> = case.squares.iter().flatten().take(TOKENS.len()).collect();
+        while table.len() < target {
+            let small: Vec<Option<P>> = (0..16)
+                .map(|_| (rng.next() & 1 == 1).then(|| (*rng.pick(&pieces)).clone()))
+                .collect();
+            table.insert(Q::from_squares(&[4, 4], &small));
+        }
+        table
+    }
+}
+
+impl Operation for SearchStep {
+    const NAME: &'static str = "search_step";
+
+    fn bench<P: Piece, Q: Position<P>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+        let start = Q::from_squares(&case.shape, &case.squares);
+        let mut table = Self::table(case, &start);
+        let mut next = 0;
+        let mut inserted = vec![false; POOL];
+        b.run(Q::CRATE, |b| {
+            b.iter_custom(|iterations| {
+                let mut timed = Duration::ZERO;
+                let mut remaining = iterations;
+                while remaining > 0 {
+                    // At most one pass over the moves, so a chunk's children
+                    // are distinct and the table can be restored after it.
+                    let chunk = usize::try_from(remaining.min(POOL as u64)).expect("at most POOL");
+                    let first = next;
+                    let clock = Instant::now();
+                    for was_new in &mut inserted[..chunk] {
+                        let child = start.apply_move(&case.quiet[cycle(&mut next)]);
+                        *was_new = table.insert(child);
+                    }
+                    timed += clock.elapsed();
+                    for (offset, &was_new) in inserted[..chunk].iter().enumerate() {
+                        if was_new {
+                            let changes = &case.quiet[(first + offset) % POOL];
+                            table.remove(&start.apply_move(changes));
+                        }
+                    }
+                    remaining -= chunk as u64;
+                }
+                timed
+            });
+        });
+    }
+}
+
+struct ReadSquare;
+
+impl Operation for ReadSquare {
+    const NAME: &'static str = "read_square";
+
+    fn bench<P: Piece, Q: Position<P>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+        let start = Q::from_squares(&case.shape, &case.squares);
+        let mut next = 0;
+        b.run(Q::CRATE, |b| {
+            b.iter(|| start.square(case.indices[cycle(&mut next)]).is_some());
+        });
+    }
+
+    fn baseline<P: Piece>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+        let mut next = 0;
+        b.run("vec", |b| {
+            b.iter(|| {
+                case.squares
+                    .get(case.indices[cycle(&mut next)])
+                    .and_then(Option::as_ref)
+                    .is_some()
+            });
+        });
+    }
+}
+
+struct ScanBoard;
+
+impl Operation for ScanBoard {
+    const NAME: &'static str = "scan_board";
+
+    fn bench<P: Piece, Q: Position<P>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+        let start = Q::from_squares(&case.shape, &case.squares);
+        b.run(Q::CRATE, |b| b.iter(|| start.scan()));
+    }
+
+    fn baseline<P: Piece>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+        b.run("vec", |b| {
+            b.iter(|| {
+                case.squares
+                    .iter()
+                    .map(Option::as_ref)
+                    .filter_map(black_box)
+                    .count()
+            });
+        });
+    }
+}
+
+struct HashPosition;
+
+impl Operation for HashPosition {
+    const NAME: &'static str = "hash_position";
+
+    fn bench<P: Piece, Q: Position<P>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+        let start = Q::from_squares(&case.shape, &case.squares);
+        let hasher = RandomState::new();
+        b.run(Q::CRATE, |b| b.iter(|| hasher.hash_one(&start)));
+    }
+}
+
+struct EqPosition;
+
+impl Operation for EqPosition {
+    const NAME: &'static str = "eq_position";
+
+    fn bench<P: Piece, Q: Position<P>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+        let start = Q::from_squares(&case.shape, &case.squares);
+        // Two quiet moves on four distinct squares commute.
+        let first = &case.quiet[0];
+        let second = case
+            .quiet
+            .iter()
+            .find(|changes| {
+                changes
+                    .iter()
+                    .all(|(index, _)| first.iter().all(|(other, _)| other != index))
+            })
+            .expect("two disjoint moves among the pool");
+        let one_way = start.apply_move(first).apply_move(second);
+        let other_way = start.apply_move(second).apply_move(first);
+        assert!(
+            one_way == other_way,
+            "transposed moves give equal positions"
+        );
+        b.run(&format!("equal/{}", Q::CRATE), |b| {
+            b.iter(|| black_box(&one_way) == black_box(&other_way));
+        });
+
+        let sibling = start.apply_move(second);
+        let cousin = start.apply_move(first);
+        assert!(
+            sibling != cousin,
+            "different moves give different positions"
+        );
+        b.run(&format!("unequal/{}", Q::CRATE), |b| {
+            b.iter(|| black_box(&sibling) == black_box(&cousin));
+        });
+    }
+}
+
+fn clone(c: &mut Criterion) {
+    run::<CloneOp>(c);
+}
+
+fn apply_move(c: &mut Criterion) {
+    run::<ApplyMove>(c);
+}
+
+fn capture_to_hand(c: &mut Criterion) {
+    run::<CaptureToHand>(c);
+}
+
+fn search_step(c: &mut Criterion) {
+    run::<SearchStep>(c);
+}
+
+fn read_square(c: &mut Criterion) {
+    run::<ReadSquare>(c);
+}
+
+fn scan_board(c: &mut Criterion) {
+    run::<ScanBoard>(c);
+}
+
+fn hash_position(c: &mut Criterion) {
+    run::<HashPosition>(c);
+}
+
+fn eq_position(c: &mut Criterion) {
+    run::<EqPosition>(c);
+}
+
+criterion_group!(
+    name = benches;
+    // Plots take longer to draw than most of these benchmarks take to run.
+    config = Criterion::default().without_plots();
+    targets = clone,
+    apply_move,
+    capture_to_hand,
+    search_step,
+    read_square,
+    scan_board,
+    hash_position,
+    eq_position
+);
+criterion_main!(benches);

@@ -1,0 +1,121 @@
+//! The README's performance table, from criterion's saved estimates.
+//!
+//! Run after the benchmarks:
+//!
+//! ```sh
+//! cargo bench --bench positions
+//! cargo run --release --example bench_ratios            # reads target/criterion
+//! cargo run --release --example bench_ratios -- DIR     # or another criterion directory
+//! ```
+//!
+//! For every operation, piece type and board shape it prints persistent-qi's
+//! median time divided by sashite-qi's, then both medians. A benchmark that
+//! has not been run shows as `-`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+const OPERATIONS: [&str; 9] = [
+    "clone",
+    "apply_move",
+    "capture_to_hand",
+    "search_step",
+    "read_square",
+    "scan_board",
+    "hash_position",
+    "eq_position/equal",
+    "eq_position/unequal",
+];
+const PIECES: [&str; 3] = ["u8", "Qpi", "String"];
+const SHAPES: [&str; 4] = ["8x8", "9x9", "19x19", "255x255"];
+
+/// Medians in nanoseconds, by benchmark id (`group/function/parameter`).
+fn medians(dir: &Path) -> Result<BTreeMap<String, f64>, String> {
+    let mut medians = BTreeMap::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        let entries =
+            std::fs::read_dir(&dir).map_err(|error| format!("{}: {error}", dir.display()))?;
+        for entry in entries {
+            let path = entry.map_err(|error| error.to_string())?.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.ends_with("new/benchmark.json") {
+                let read = |name: &str| -> Result<serde_json::Value, String> {
+                    let path = path.with_file_name(name);
+                    let text = std::fs::read_to_string(&path)
+                        .map_err(|error| format!("{}: {error}", path.display()))?;
+                    serde_json::from_str(&text)
+                        .map_err(|error| format!("{}: {error}", path.display()))
+                };
+                let id = read("benchmark.json")?["full_id"]
+                    .as_str()
+                    .map(str::to_owned);
+                let median = read("estimates.json")?["median"]["point_estimate"].as_f64();
+                if let (Some(id), Some(median)) = (id, median) {
+                    medians.insert(id, median);
+                }
+            }
+        }
+    }
+    Ok(medians)
+}
+
+fn duration(nanoseconds: f64) -> String {
+    match nanoseconds {
+        n if n < 1e3 => format!("{n:.1} ns"),
+        n if n < 1e6 => format!("{:.2} µs", n / 1e3),
+        n => format!("{:.2} ms", n / 1e6),
+    }
+}
+
+/// The id of one benchmark: `eq_position/equal` splits around the crate.
+fn id(operation: &str, krate: &str, piece: &str, shape: &str) -> String {
+    match operation.split_once('/') {
+        Some((group, variant)) => format!("{group}/{variant}/{krate}/{piece}/{shape}"),
+        None => format!("{operation}/{krate}/{piece}/{shape}"),
+    }
+}
+
+fn table(medians: &BTreeMap<String, f64>, cell: impl Fn(Option<f64>, Option<f64>) -> String) {
+    println!("| operation | piece | {} |", SHAPES.join(" | "));
+    println!("|---|---|{}", "---:|".repeat(SHAPES.len()));
+    for operation in OPERATIONS {
+        for piece in PIECES {
+            let cells: Vec<String> = SHAPES
+                .iter()
+                .map(|shape| {
+                    let ours = medians.get(&id(operation, "persistent-qi", piece, shape));
+                    let peer = medians.get(&id(operation, "sashite-qi", piece, shape));
+                    cell(ours.copied(), peer.copied())
+                })
+                .collect();
+            println!("| `{operation}` | {piece} | {} |", cells.join(" | "));
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let dir = std::env::args()
+        .nth(1)
+        .map_or_else(|| PathBuf::from("target/criterion"), PathBuf::from);
+    let medians = match medians(&dir) {
+        Ok(medians) => medians,
+        Err(message) => {
+            eprintln!("bench_ratios: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    println!("persistent-qi median / sashite-qi median:\n");
+    table(&medians, |ours, peer| match (ours, peer) {
+        (Some(ours), Some(peer)) => format!("{:.3}", ours / peer),
+        _ => "-".into(),
+    });
+    println!("\npersistent-qi median, sashite-qi median:\n");
+    table(&medians, |ours, peer| {
+        let show = |median: Option<f64>| median.map_or_else(|| "-".into(), duration);
+        format!("{} / {}", show(ours), show(peer))
+    });
+    ExitCode::SUCCESS
+}
