@@ -33,6 +33,10 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, criterion_group, criterion_main};
 use persistent_qi::qpi::Qpi;
 
+mod common;
+
+use common::{Piece, Rng, TOKENS};
+
 const SHAPES: [[usize; 2]; 4] = [[8, 8], [9, 9], [19, 19], [255, 255]];
 
 /// Moves and indices per case; the timed loops cycle through them.
@@ -47,61 +51,6 @@ const TABLE_POSITIONS: usize = 100_000;
 /// with small 4x4 positions, so its size (and its cache misses) stay the
 /// same; the step's cost is the child's hash and the probe either way.
 const UNSHARED_TABLE_BYTES: usize = 64 << 20;
-
-/// Piece identifiers in QPI notation; every piece type is built from these.
-const TOKENS: [&str; 24] = [
-    "C:K^", "C:Q", "C:R", "C:B", "C:N", "C:P", "c:k^", "c:q", "c:r", "c:b", "c:n", "c:p", "S:K^",
-    "S:R", "S:B", "S:G", "S:+P", "S:L", "s:k^", "s:r", "s:b", "s:g", "s:+p", "s:l",
-];
-
-/// A piece type the benchmarks run with.
-trait Piece: Clone + Ord + Hash {
-    const NAME: &'static str;
-    fn from_token(index: usize, token: &str) -> Self;
-}
-
-impl Piece for u8 {
-    const NAME: &'static str = "u8";
-    fn from_token(index: usize, _token: &str) -> Self {
-        u8::try_from(index).expect("fewer than 256 tokens")
-    }
-}
-
-impl Piece for Qpi {
-    const NAME: &'static str = "Qpi";
-    fn from_token(_index: usize, token: &str) -> Self {
-        Qpi::parse(token).expect("the tokens are valid QPI")
-    }
-}
-
-impl Piece for String {
-    const NAME: &'static str = "String";
-    fn from_token(_index: usize, token: &str) -> Self {
-        token.to_owned()
-    }
-}
-
-/// `SplitMix64`: a fixed-seed generator, so every run measures the same cases.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `bound`; the modulo bias is irrelevant here.
-    fn below(&mut self, bound: usize) -> usize {
-        usize::try_from(self.next() % bound as u64).expect("below a usize bound")
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
 
 /// Two board changes: a move.
 type Move<P> = [(usize, Option<P>); 2];
