@@ -73,17 +73,11 @@ impl<P: Ord> Hand<P> {
 }
 
 impl<P: Ord + Clone> Hand<P> {
-    /// Adds `delta` copies of a piece (removes them if negative; 0 changes
-    /// nothing). On error the hand is unchanged.
+    /// Adds `delta` copies of a piece (removes them if negative). The caller
+    /// skips zero deltas, which would only rewrite the count they read. On
+    /// error the hand is unchanged.
     pub(crate) fn apply(&mut self, piece: P, delta: i32) -> Result<CountChange, HandError> {
         let magnitude = usize::try_from(delta.unsigned_abs()).unwrap_or(usize::MAX);
-        if delta == 0 {
-            let count = self.count(&piece);
-            return Ok(CountChange {
-                before: count,
-                after: count,
-            });
-        }
         if delta > 0 {
             let total = self
                 .total

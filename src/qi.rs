@@ -333,34 +333,40 @@ impl<P: Clone + Ord + Hash, S> Qi<P, S> {
         changes: impl IntoIterator<Item = (P, i32)>,
     ) -> Result<(), Error> {
         let square_count = self.square_count();
-        let hand = Arc::make_mut(&mut self.shared).hand_mut(player);
-        for (change, (piece, delta)) in changes.into_iter().enumerate() {
-            if delta == 0 {
-                continue;
-            }
-            let key = stable_hash(&piece);
-            match hand.apply(piece, delta) {
-                Ok(CountChange { before, after }) => {
-                    if before > 0 {
-                        self.hash ^= hand_term(player.is_second(), before, key);
+        // Zero deltas change nothing; skipping them up front means an empty
+        // or all-zero diff does not copy the shared part at all.
+        let mut changes = changes
+            .into_iter()
+            .enumerate()
+            .filter(|(_, (_, delta))| *delta != 0)
+            .peekable();
+        if changes.peek().is_some() {
+            let hand = Arc::make_mut(&mut self.shared).hand_mut(player);
+            for (change, (piece, delta)) in changes {
+                let key = stable_hash(&piece);
+                match hand.apply(piece, delta) {
+                    Ok(CountChange { before, after }) => {
+                        if before > 0 {
+                            self.hash ^= hand_term(player.is_second(), before, key);
+                        }
+                        if after > 0 {
+                            self.hash ^= hand_term(player.is_second(), after, key);
+                        }
                     }
-                    if after > 0 {
-                        self.hash ^= hand_term(player.is_second(), after, key);
+                    Err(HandError::Underflow { held, requested }) => {
+                        return Err(Error::HandUnderflow {
+                            player,
+                            held,
+                            requested,
+                            change,
+                        });
                     }
-                }
-                Err(HandError::Underflow { held, requested }) => {
-                    return Err(Error::HandUnderflow {
-                        player,
-                        held,
-                        requested,
-                        change,
-                    });
-                }
-                Err(HandError::Overflow) => {
-                    return Err(Error::TooManyPieces {
-                        pieces: usize::MAX,
-                        squares: square_count,
-                    });
+                    Err(HandError::Overflow) => {
+                        return Err(Error::TooManyPieces {
+                            pieces: usize::MAX,
+                            squares: square_count,
+                        });
+                    }
                 }
             }
         }
