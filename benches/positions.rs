@@ -13,6 +13,9 @@
 //!   transformations consume the position, so it clones first.
 //! - `capture_to_hand`: a piece takes another (a 2-square diff), the taken
 //!   piece goes to the mover's hand, toggle.
+//! - `edit_move`, `edit_capture`: the same quiet moves and captures as one
+//!   transformation, [`Qi::edit`](persistent_qi::Qi::edit). sashite-qi has
+//!   no such call, so its side is its `apply_move` and `capture_to_hand`.
 //! - `search_step`: `apply_move`, then the child is looked up in and inserted
 //!   into a `HashSet` (a transposition table) of at least 100,000 positions.
 //! - `read_square`: one square at a random index.
@@ -135,6 +138,10 @@ trait Position<P>: Clone + Eq + Hash {
     fn from_squares(shape: &[usize], squares: &[Option<P>]) -> Self;
     fn apply_move(&self, changes: &Move<P>) -> Self;
     fn capture_to_hand(&self, capture: &Capture<P>) -> Self;
+    /// The quiet move as one transformation, where the crate has one.
+    fn edit_move(&self, changes: &Move<P>) -> Self;
+    /// The capture as one transformation, where the crate has one.
+    fn edit_capture(&self, capture: &Capture<P>) -> Self;
     fn square(&self, index: usize) -> Option<&P>;
     fn scan(&self) -> usize;
 }
@@ -160,6 +167,27 @@ impl<P: Piece> Position<P> for persistent_qi::Qi<P, u8> {
             .and_then(|next| next.hand_diff(self.turn(), [(capture.taken.clone(), 1)]))
             .expect("a valid capture")
             .toggle()
+    }
+
+    fn edit_move(&self, changes: &Move<P>) -> Self {
+        let [(from, left), (to, arrived)] = changes.clone();
+        self.edit()
+            .set(from, left)
+            .set(to, arrived)
+            .toggle()
+            .finish()
+            .expect("a valid move")
+    }
+
+    fn edit_capture(&self, capture: &Capture<P>) -> Self {
+        let [(from, left), (to, arrived)] = capture.changes.clone();
+        self.edit()
+            .set(from, left)
+            .set(to, arrived)
+            .hand(self.turn(), capture.taken.clone(), 1)
+            .toggle()
+            .finish()
+            .expect("a valid capture")
     }
 
     fn square(&self, index: usize) -> Option<&P> {
@@ -200,6 +228,14 @@ impl<P: Piece> Position<P> for sashite_qi::Qi<P, u8> {
         }
         .expect("a valid capture")
         .toggle()
+    }
+
+    fn edit_move(&self, changes: &Move<P>) -> Self {
+        self.apply_move(changes)
+    }
+
+    fn edit_capture(&self, capture: &Capture<P>) -> Self {
+        self.capture_to_hand(capture)
     }
 
     fn square(&self, index: usize) -> Option<&P> {
@@ -331,6 +367,34 @@ impl Operation for CaptureToHand {
         let mut next = 0;
         b.run(Q::CRATE, |b| {
             b.iter(|| start.capture_to_hand(&case.captures[cycle(&mut next)]));
+        });
+    }
+}
+
+struct EditMove;
+
+impl Operation for EditMove {
+    const NAME: &'static str = "edit_move";
+
+    fn bench<P: Piece, Q: Position<P>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+        let start = Q::from_squares(&case.shape, &case.squares);
+        let mut next = 0;
+        b.run(Q::CRATE, |b| {
+            b.iter(|| start.edit_move(&case.quiet[cycle(&mut next)]));
+        });
+    }
+}
+
+struct EditCapture;
+
+impl Operation for EditCapture {
+    const NAME: &'static str = "edit_capture";
+
+    fn bench<P: Piece, Q: Position<P>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+        let start = Q::from_squares(&case.shape, &case.squares);
+        let mut next = 0;
+        b.run(Q::CRATE, |b| {
+            b.iter(|| start.edit_capture(&case.captures[cycle(&mut next)]));
         });
     }
 }
@@ -518,6 +582,14 @@ fn capture_to_hand(c: &mut Criterion) {
     run::<CaptureToHand>(c);
 }
 
+fn edit_move(c: &mut Criterion) {
+    run::<EditMove>(c);
+}
+
+fn edit_capture(c: &mut Criterion) {
+    run::<EditCapture>(c);
+}
+
 fn search_step(c: &mut Criterion) {
     run::<SearchStep>(c);
 }
@@ -545,6 +617,8 @@ criterion_group!(
     targets = clone,
     apply_move,
     capture_to_hand,
+    edit_move,
+    edit_capture,
     search_step,
     read_square,
     scan_board,

@@ -16,10 +16,12 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const OPERATIONS: [&str; 9] = [
+const OPERATIONS: [&str; 11] = [
     "clone",
     "apply_move",
     "capture_to_hand",
+    "edit_move",
+    "edit_capture",
     "search_step",
     "read_square",
     "scan_board",

@@ -1,0 +1,570 @@
+//! What one move, capture or read costs, counted rather than timed:
+//! instructions, locked bus events (the atomic reference-count updates) and
+//! heap allocations per operation, persistent-qi beside sashite-qi.
+//!
+//! ```sh
+//! cargo run --release --example move_profile                  # 8x8 and 9x9, u8 and Qpi
+//! cargo run --release --example move_profile -- --shape 19x19 --piece string
+//! cargo run --release --example move_profile -- --time        # interleaved timings instead
+//! ```
+//!
+//! Options: `--shape 8x8|9x9|19x19|255x255|all`, `--piece u8|qpi|string|all`,
+//! `--op NAME|all` and `--count N` (default 10,000). Needs `valgrind` on the
+//! path, except with `--time`.
+//!
+//! With `--time`, nothing is counted: the two crates run the operation in
+//! alternating batches of 2,000 in one process, 101 rounds, and the row
+//! gives each crate's median time per operation and the median of the
+//! per-round ratios. On a shared, loaded machine this cancels most of the
+//! load that makes two separate criterion benchmarks disagree; criterion
+//! (`benches/positions.rs`) remains the reference.
+//!
+//! Each row runs its operation N times in one loop, in a child process of
+//! this program, three times over: under callgrind with `--collect-bus=yes`,
+//! collecting only inside the loop, for instructions (`Ir`) and locked
+//! instructions (`Ge`: on x86, every atomic read-modify-write, so every
+//! reference-count increment and decrement); then under DHAT with N
+//! iterations and with none, whose difference is the blocks the loop
+//! allocated. Counts are divided by N. The cases are those of
+//! `benches/positions.rs` (same seeds, same half-full boards, same moves):
+//!
+//! - `apply_move`: a quiet move as `board_diff(2 squares)` then `toggle`,
+//!   the parent kept (sashite-qi clones it first), the child dropped.
+//! - `capture_to_hand`: a capture as `board_diff`, `hand_diff`, `toggle`.
+//! - `edit_move`, `edit_capture`: the same through one [`Qi::edit`] (for
+//!   sashite-qi, which has no such call, the same as the two above).
+//! - `read_square`: one square at a random index.
+//!
+//! [`Qi::edit`]: persistent_qi::Qi::edit
+
+use std::hint::black_box;
+use std::path::Path;
+use std::process::{Command, ExitCode};
+use std::time::Instant;
+
+use persistent_qi::Player;
+use persistent_qi::qpi::Qpi;
+
+#[path = "../benches/common/mod.rs"]
+mod common;
+
+use common::{Piece, Rng, TOKENS};
+
+const SHAPES: [[usize; 2]; 4] = [[8, 8], [9, 9], [19, 19], [255, 255]];
+const OPERATIONS: [&str; 5] = [
+    "apply_move",
+    "capture_to_hand",
+    "edit_move",
+    "edit_capture",
+    "read_square",
+];
+const CRATES: [&str; 2] = ["persistent-qi", "sashite-qi"];
+
+/// Moves and indices per case, as in the benchmarks; the loop cycles them.
+const POOL: usize = 1024;
+
+type Move<P> = [(usize, Option<P>); 2];
+
+struct Capture<P> {
+    changes: Move<P>,
+    taken: P,
+}
+
+/// The start position's squares and the moves from it, built exactly as
+/// `benches/positions.rs` builds them.
+struct Case<P> {
+    squares: Vec<Option<P>>,
+    quiet: Vec<Move<P>>,
+    captures: Vec<Capture<P>>,
+    indices: Vec<usize>,
+}
+
+impl<P: Piece> Case<P> {
+    fn new(shape: [usize; 2]) -> Self {
+        let pieces: Vec<P> = TOKENS
+            .iter()
+            .enumerate()
+            .map(|(index, token)| P::from_token(index, token))
+            .collect();
+        let square_count = shape[0] * shape[1];
+        let mut rng = Rng(0x0b5e_55ed ^ square_count as u64);
+        let squares: Vec<Option<P>> = (0..square_count)
+            .map(|_| (rng.next() & 1 == 1).then(|| rng.pick(&pieces).clone()))
+            .collect();
+        let occupied: Vec<usize> = (0..square_count)
+            .filter(|&index| squares[index].is_some())
+            .collect();
+        let empty: Vec<usize> = (0..square_count)
+            .filter(|&index| squares[index].is_none())
+            .collect();
+        let quiet = (0..POOL)
+            .map(|_| {
+                let from = *rng.pick(&occupied);
+                let to = *rng.pick(&empty);
+                [(from, None), (to, squares[from].clone())]
+            })
+            .collect();
+        let captures = (0..POOL)
+            .map(|_| {
+                let from = *rng.pick(&occupied);
+                let mut to = *rng.pick(&occupied);
+                while to == from {
+                    to = *rng.pick(&occupied);
+                }
+                Capture {
+                    changes: [(from, None), (to, squares[from].clone())],
+                    taken: squares[to].clone().expect("an occupied square"),
+                }
+            })
+            .collect();
+        let indices = (0..POOL).map(|_| rng.below(square_count)).collect();
+        Case {
+            squares,
+            quiet,
+            captures,
+            indices,
+        }
+    }
+}
+
+/// One crate's position, as the profile drives it.
+trait Position<P>: Sized {
+    fn from_squares(shape: &[usize], squares: &[Option<P>]) -> Self;
+    fn apply_move(&self, changes: &Move<P>) -> Self;
+    fn capture_to_hand(&self, capture: &Capture<P>) -> Self;
+    fn edit_move(&self, changes: &Move<P>) -> Self;
+    fn edit_capture(&self, capture: &Capture<P>) -> Self;
+    fn square(&self, index: usize) -> Option<&P>;
+}
+
+impl<P: Piece> Position<P> for persistent_qi::Qi<P, u8> {
+    fn from_squares(shape: &[usize], squares: &[Option<P>]) -> Self {
+        persistent_qi::Qi::new(shape, 0, 1)
+            .and_then(|empty| empty.board_diff(squares.iter().cloned().enumerate()))
+            .expect("a valid board")
+    }
+
+    fn apply_move(&self, changes: &Move<P>) -> Self {
+        self.board_diff(changes.clone())
+            .expect("a valid move")
+            .toggle()
+    }
+
+    fn capture_to_hand(&self, capture: &Capture<P>) -> Self {
+        self.board_diff(capture.changes.clone())
+            .and_then(|next| next.hand_diff(self.turn(), [(capture.taken.clone(), 1)]))
+            .expect("a valid capture")
+            .toggle()
+    }
+
+    fn edit_move(&self, changes: &Move<P>) -> Self {
+        let [(from, left), (to, arrived)] = changes.clone();
+        self.edit()
+            .set(from, left)
+            .set(to, arrived)
+            .toggle()
+            .finish()
+            .expect("a valid move")
+    }
+
+    fn edit_capture(&self, capture: &Capture<P>) -> Self {
+        let [(from, left), (to, arrived)] = capture.changes.clone();
+        self.edit()
+            .set(from, left)
+            .set(to, arrived)
+            .hand(self.turn(), capture.taken.clone(), 1)
+            .toggle()
+            .finish()
+            .expect("a valid capture")
+    }
+
+    fn square(&self, index: usize) -> Option<&P> {
+        self.square(index)
+    }
+}
+
+impl<P: Piece> Position<P> for sashite_qi::Qi<P, u8> {
+    fn from_squares(shape: &[usize], squares: &[Option<P>]) -> Self {
+        sashite_qi::Qi::new(shape, 0, 1)
+            .and_then(|empty| empty.board_diff(squares.iter().cloned().enumerate()))
+            .expect("a valid board")
+    }
+
+    fn apply_move(&self, changes: &Move<P>) -> Self {
+        self.clone()
+            .board_diff(changes.clone())
+            .expect("a valid move")
+            .toggle()
+    }
+
+    fn capture_to_hand(&self, capture: &Capture<P>) -> Self {
+        let next = self
+            .clone()
+            .board_diff(capture.changes.clone())
+            .expect("a valid move");
+        let taken = [(capture.taken.clone(), 1)];
+        match self.turn() {
+            sashite_qi::Player::First => next.first_hand_diff(taken),
+            sashite_qi::Player::Second => next.second_hand_diff(taken),
+        }
+        .expect("a valid capture")
+        .toggle()
+    }
+
+    fn edit_move(&self, changes: &Move<P>) -> Self {
+        self.apply_move(changes)
+    }
+
+    fn edit_capture(&self, capture: &Capture<P>) -> Self {
+        self.capture_to_hand(capture)
+    }
+
+    fn square(&self, index: usize) -> Option<&P> {
+        self.square(index)
+    }
+}
+
+/// The loop that callgrind counts (its name is what `--toggle-collect`
+/// matches): `count` operations, each result dropped before the next.
+#[inline(never)]
+fn measured<P: Piece, Q: Position<P>>(operation: &str, case: &Case<P>, start: &Q, count: usize) {
+    let pool = (0..count).map(|step| step % POOL);
+    match operation {
+        "apply_move" => pool.for_each(|at| drop(black_box(start.apply_move(&case.quiet[at])))),
+        "capture_to_hand" => {
+            pool.for_each(|at| drop(black_box(start.capture_to_hand(&case.captures[at]))));
+        }
+        "edit_move" => pool.for_each(|at| drop(black_box(start.edit_move(&case.quiet[at])))),
+        "edit_capture" => {
+            pool.for_each(|at| drop(black_box(start.edit_capture(&case.captures[at]))));
+        }
+        _ => pool.for_each(|at| {
+            black_box(start.square(black_box(case.indices[at])));
+        }),
+    }
+}
+
+/// Rounds of the interleaved timing, and operations per batch.
+const ROUNDS: usize = 101;
+const BATCH: usize = 2_000;
+
+/// Nanoseconds per operation of one batch.
+fn time_batch<P: Piece, Q: Position<P>>(operation: &str, case: &Case<P>, start: &Q) -> f64 {
+    let clock = Instant::now();
+    measured(operation, case, start, BATCH);
+    // A batch is far below 2^52 nanoseconds.
+    #[allow(clippy::cast_precision_loss)]
+    let per = clock.elapsed().as_nanos() as f64 / BATCH as f64;
+    per
+}
+
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
+
+/// Medians of persistent-qi's and sashite-qi's time per operation, and of
+/// their ratio per round.
+fn time_both<P: Piece>(operation: &str, shape: [usize; 2]) -> (f64, f64, f64) {
+    let case = Case::<P>::new(shape);
+    let ours = persistent_qi::Qi::<P, u8>::from_squares(&shape, &case.squares);
+    let peer = sashite_qi::Qi::<P, u8>::from_squares(&shape, &case.squares);
+    let (mut our_times, mut peer_times, mut ratios) = (vec![], vec![], vec![]);
+    for round in 0..ROUNDS {
+        let (mine, theirs) = if round % 2 == 0 {
+            let mine = time_batch(operation, &case, &ours);
+            (mine, time_batch(operation, &case, &peer))
+        } else {
+            let theirs = time_batch(operation, &case, &peer);
+            (time_batch(operation, &case, &ours), theirs)
+        };
+        our_times.push(mine);
+        peer_times.push(theirs);
+        ratios.push(mine / theirs);
+    }
+    (
+        median(&mut our_times),
+        median(&mut peer_times),
+        median(&mut ratios),
+    )
+}
+
+fn run_child<P: Piece>(operation: &str, krate: &str, shape: [usize; 2], count: usize) {
+    let case = Case::<P>::new(shape);
+    if krate == "sashite-qi" {
+        let start = sashite_qi::Qi::<P, u8>::from_squares(&shape, &case.squares);
+        measured(operation, &case, &start, count);
+    } else {
+        let start = persistent_qi::Qi::<P, u8>::from_squares(&shape, &case.squares);
+        assert_eq!(start.turn(), Player::First);
+        measured(operation, &case, &start, count);
+    }
+}
+
+/// Per-operation counts for one row.
+struct Counts {
+    instructions: f64,
+    locked: f64,
+    allocations: f64,
+}
+
+/// The number after `label` on the line of `text` that holds it, commas
+/// removed (`Total:     1,234 bytes in 56 blocks`).
+fn number_after(text: &str, label: &str) -> Option<u64> {
+    let line = text.lines().find(|line| line.contains(label))?;
+    let after = &line[line.find(label)? + label.len()..];
+    let digits: String = after
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == ',')
+        .filter(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
+}
+
+fn valgrind(tool_args: &[&str], child_args: &[String]) -> Result<String, String> {
+    let exe = std::env::current_exe().map_err(|error| error.to_string())?;
+    let output = Command::new("valgrind")
+        .args(tool_args)
+        .arg(&exe)
+        .args(child_args)
+        .output()
+        .map_err(|error| format!("valgrind: {error}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "valgrind {tool_args:?} failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+/// Instructions and locked bus events inside [`measured`], from callgrind's
+/// output file.
+fn callgrind(child_args: &[String], dir: &Path) -> Result<(u64, u64), String> {
+    let out = dir.join(format!("callgrind.out.{}", std::process::id()));
+    let out_arg = format!("--callgrind-out-file={}", out.display());
+    valgrind(
+        &[
+            "--tool=callgrind",
+            "--collect-bus=yes",
+            "--toggle-collect=*move_profile::measured*",
+            &out_arg,
+        ],
+        child_args,
+    )?;
+    let text = std::fs::read_to_string(&out).map_err(|error| error.to_string())?;
+    std::fs::remove_file(&out).map_err(|error| error.to_string())?;
+    let events: Vec<&str> = text
+        .lines()
+        .find_map(|line| line.strip_prefix("events:"))
+        .ok_or("no events line")?
+        .split_whitespace()
+        .collect();
+    let totals: Vec<u64> = text
+        .lines()
+        .find_map(|line| line.strip_prefix("totals:"))
+        .or_else(|| text.lines().find_map(|line| line.strip_prefix("summary:")))
+        .ok_or("no totals line")?
+        .split_whitespace()
+        .map(|count| count.parse().unwrap_or(0))
+        .collect();
+    let event = |name: &str| {
+        events
+            .iter()
+            .position(|event| *event == name)
+            .and_then(|at| totals.get(at).copied())
+            .unwrap_or(0)
+    };
+    Ok((event("Ir"), event("Ge")))
+}
+
+/// Heap blocks allocated by the whole child, per DHAT.
+fn dhat_blocks(child_args: &[String]) -> Result<u64, String> {
+    let stderr = valgrind(&["--tool=dhat", "--dhat-out-file=/dev/null"], child_args)?;
+    let total = stderr
+        .lines()
+        .find(|line| line.contains("Total:"))
+        .ok_or("no DHAT total")?;
+    number_after(total, "bytes in").ok_or_else(|| format!("unreadable DHAT total: {total}"))
+}
+
+fn profile(
+    operation: &str,
+    krate: &str,
+    piece: &str,
+    shape: [usize; 2],
+    count: usize,
+) -> Result<Counts, String> {
+    let args = |count: usize| {
+        vec![
+            "--child".to_owned(),
+            operation.to_owned(),
+            krate.to_owned(),
+            piece.to_owned(),
+            format!("{}x{}", shape[0], shape[1]),
+            count.to_string(),
+        ]
+    };
+    let dir = std::env::temp_dir();
+    let (instructions, locked) = callgrind(&args(count), &dir)?;
+    let with_loop = dhat_blocks(&args(count))?;
+    let without = dhat_blocks(&args(0))?;
+    // Counts stay far below 2^52, where f64 starts to round.
+    #[allow(clippy::cast_precision_loss)]
+    let per = |total: u64| total as f64 / count as f64;
+    Ok(Counts {
+        instructions: per(instructions),
+        locked: per(locked),
+        allocations: per(with_loop.saturating_sub(without)),
+    })
+}
+
+fn parse_shape(value: &str) -> Option<[usize; 2]> {
+    SHAPES
+        .iter()
+        .find(|[ranks, files]| value == format!("{ranks}x{files}"))
+        .copied()
+}
+
+struct Options {
+    shapes: Vec<[usize; 2]>,
+    pieces: Vec<&'static str>,
+    operations: Vec<&'static str>,
+    count: usize,
+    time: bool,
+}
+
+fn parse_options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
+    let mut options = Options {
+        shapes: vec![[8, 8], [9, 9]],
+        pieces: vec!["u8", "qpi"],
+        operations: OPERATIONS.to_vec(),
+        count: 10_000,
+        time: false,
+    };
+    while let Some(flag) = args.next() {
+        if flag == "--time" {
+            options.time = true;
+            continue;
+        }
+        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        match (flag.as_str(), value.as_str()) {
+            ("--shape", "all") => options.shapes = SHAPES.to_vec(),
+            ("--shape", _) => {
+                options.shapes = vec![parse_shape(&value).ok_or(format!("unknown shape {value}"))?];
+            }
+            ("--piece", "all") => options.pieces = vec!["u8", "qpi", "string"],
+            ("--piece", _) => {
+                let piece = ["u8", "qpi", "string"]
+                    .into_iter()
+                    .find(|piece| *piece == value)
+                    .ok_or(format!("unknown piece {value}"))?;
+                options.pieces = vec![piece];
+            }
+            ("--op", "all") => options.operations = OPERATIONS.to_vec(),
+            ("--op", _) => {
+                let operation = OPERATIONS
+                    .into_iter()
+                    .find(|operation| *operation == value)
+                    .ok_or(format!("unknown operation {value}"))?;
+                options.operations = vec![operation];
+            }
+            ("--count", _) => {
+                options.count = value
+                    .parse()
+                    .ok()
+                    .filter(|&count| count > 0)
+                    .ok_or(format!("bad count {value}"))?;
+            }
+            _ => return Err(format!("unknown option {flag} {value}")),
+        }
+    }
+    Ok(options)
+}
+
+/// `--child OP CRATE PIECE SHAPE COUNT`: the process valgrind watches.
+fn child(mut args: impl Iterator<Item = String>) -> Result<(), String> {
+    let mut next = || args.next().ok_or("--child needs five arguments");
+    let (operation, krate, piece, shape, count) = (next()?, next()?, next()?, next()?, next()?);
+    let shape = parse_shape(&shape).ok_or("bad shape")?;
+    let count = count.parse().map_err(|_| "bad count")?;
+    match piece.as_str() {
+        "u8" => run_child::<u8>(&operation, &krate, shape, count),
+        "qpi" => run_child::<Qpi>(&operation, &krate, shape, count),
+        _ => run_child::<String>(&operation, &krate, shape, count),
+    }
+    Ok(())
+}
+
+fn time_table(options: &Options) {
+    println!("| operation | piece | shape | persistent-qi | sashite-qi | ratio |");
+    println!("|---|---|---|---:|---:|---:|");
+    for &operation in &options.operations {
+        for shape in &options.shapes {
+            for &piece in &options.pieces {
+                let (ours, peer, ratio) = match piece {
+                    "u8" => time_both::<u8>(operation, *shape),
+                    "qpi" => time_both::<Qpi>(operation, *shape),
+                    _ => time_both::<String>(operation, *shape),
+                };
+                println!(
+                    "| `{operation}` | {piece} | {}x{} | {ours:.1} ns | {peer:.1} ns | {ratio:.2} |",
+                    shape[0], shape[1],
+                );
+            }
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let mut args = std::env::args().skip(1).peekable();
+    if args.peek().map(String::as_str) == Some("--child") {
+        args.next();
+        return match child(args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("move_profile: {message}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let options = match parse_options(args) {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("move_profile: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if options.time {
+        time_table(&options);
+        return ExitCode::SUCCESS;
+    }
+    println!(
+        "| operation | piece | shape | crate | instructions | locked (atomic) ops | allocations |"
+    );
+    println!("|---|---|---|---|---:|---:|---:|");
+    for &operation in &options.operations {
+        for shape in &options.shapes {
+            for &piece in &options.pieces {
+                for krate in CRATES {
+                    match profile(operation, krate, piece, *shape, options.count) {
+                        Ok(counts) => println!(
+                            "| `{operation}` | {piece} | {}x{} | {krate} | {:.0} | {:.2} | {:.2} |",
+                            shape[0],
+                            shape[1],
+                            counts.instructions,
+                            counts.locked,
+                            counts.allocations,
+                        ),
+                        Err(message) => {
+                            eprintln!("move_profile: {message}");
+                            return ExitCode::FAILURE;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
