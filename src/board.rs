@@ -17,57 +17,38 @@
 //! short blocks make the path nodes wide or many, and the best length
 //! depends on the board's size and on the size of a square.
 //!
-//! # The layout chosen, and the numbers behind it
+//! # The layout chosen
 //!
-//! A block holds about 32 bytes of squares on boards of up to 128 squares
-//! (chess, shogi, xiangqi), 64 bytes up to 1,024 squares (go) and 128 bytes
-//! beyond; never fewer than 2 squares. For `Option<u8>` or `Option<Qpi>`
-//! (2 bytes) that is 16, 32 and 64 squares; for `Option<String>` (24 bytes),
-//! 2, 2 and 4. Up to 16 blocks sit under a single flat root; up to 64 under
-//! 8-way nodes, two levels; beyond, 32-way nodes (at most three levels on
-//! the largest board, so at most three hops for a read).
+//! A small board of plain squares is one block: at most 128 squares, at
+//! most 256 bytes of them, and a square type with nothing to drop (`u8`,
+//! [`Qpi`](crate::qpi::Qpi): chess, shogi, xiangqi). The block is as long
+//! as the board, rounded up to a power of two up to 64 squares and to a
+//! multiple of 8 beyond (81 squares take 88). The vector then has a single
+//! element, and rpds skips for it what costs most on every access to a
+//! longer one: computing the trie's height (two divisions) and copying a
+//! root whose every child needs a reference-count increment. A move copies
+//! the whole block, which for these boards is about what the peer's full
+//! copy costs in bytes, and is what makes moves and reads fast; the
+//! position keeps about as many bytes as a full copy would.
 //!
-//! Measured by forcing each layout in turn (`length:bits` is the block
-//! length and the rpds branching bits; the chosen one is in bold). Memory is
-//! `examples/tree_memory.rs`: bytes retained per position in a tree of
-//! random two-square diffs, over sashite-qi's full copies. Times are ratios
-//! to sashite-qi of medians over 101 alternating batches of the two crates
-//! in one process, which cancels the load of the shared 2-core machine:
-//! `apply_move` and `read_square` as the benchmarks define them, and
-//! `search_step` for `String` pieces.
+//! Other boards are several blocks: about 32 bytes of squares per block on
+//! boards of up to 128 squares, 64 bytes up to 1,024 squares (go) and 128
+//! bytes beyond; never fewer than 2 squares. For `Option<u8>` or
+//! `Option<Qpi>` (2 bytes) that is 32 and 64 squares past 128 squares; for
+//! `Option<String>` (24 bytes, and a heap string to clone per square
+//! copied), 2, 2 and 4. Up to 16 blocks sit under a single flat root; up to
+//! 64 under 8-way nodes, two levels; beyond, 32-way nodes (at most three
+//! levels on the largest board, so at most three hops for a read). On go
+//! boards, 32 squares keep the root flat with the least memory; on the
+//! largest board the read is what separates the layouts, one pointer hop
+//! per level, so 64-square blocks under 32-way nodes, two levels, win.
+//! Squares that own memory copy it for every square of a copied block, so
+//! their blocks stay short.
 //!
-//! | board, piece | layout | blocks, trie levels | memory | `apply_move` | `read_square` |
-//! |---|---|---|---:|---:|---:|
-//! | 8x8, `u8` | 8:4 | 8, 1 | 0.744 | 3.8x | 4.2x |
-//! | 8x8, `u8` | **16:4** | 4, 1 | 0.704 | 3.2x to 3.5x | 4.2x to 4.4x |
-//! | 8x8, `u8` | 32:4 | 2, 1 | 0.772 | 3.4x | 4.2x |
-//! | 8x8, `u8` | 64:4 | 1, 1 | 0.902 | 3.1x | 2.5x |
-//! | 19x19, `u8` | 16:5 | 23, 1 | 0.384 | 4.4x | 4.3x |
-//! | 19x19, `u8` | **32:4** | 12, 1 | 0.340 | 3.3x | 4.4x |
-//! | 19x19, `u8` | 64:4 | 6, 1 | 0.386 | 3.2x | 4.4x |
-//! | 255x255, `u8` | 16:5 | 4,065, 3 | 0.008 | 0.36x | 8.0x |
-//! | 255x255, `u8` | 32:4 | 2,033, 3 | 0.006 | 0.25x | 7.9x |
-//! | 255x255, `u8` | 64:3 | 1,017, 4 | 0.006 | 0.21x | 9.5x |
-//! | 255x255, `u8` | **64:5** | 1,017, 2 | 0.008 | 0.25x | 6.1x |
-//!
-//! | board, piece | layout | blocks, trie levels | memory | `search_step` |
-//! |---|---|---|---:|---:|
-//! | 8x8, `String` | **2:3** | 32, 2 | 0.197 | 0.36x to 0.39x |
-//! | 8x8, `String` | 4:4 | 16, 1 | 0.210 | 0.30x to 0.35x |
-//! | 8x8, `String` | 16:4 | 4, 1 | 0.375 | 0.51x |
-//!
-//! So: 16 squares per block beat 8 and 32 on memory at equal speed on
-//! chess-sized boards; a single 64-square block reads fastest (rpds skips
-//! computing the trie height, two divisions, for a one-element vector) but
-//! keeps 0.9x the peer's memory. On go boards, 32 squares keep the root flat
-//! with the least memory. On the largest board the read is what separates
-//! the layouts, one pointer hop per level, so 64-square blocks under 32-way
-//! nodes, two levels, win. Squares the size of a `String` copy a heap
-//! string each, so their blocks are short; on chess boards two squares per
-//! block are the only layout within 0.2x the peer's memory, at some cost in
-//! speed against four. One square per element, which rpds would do on its
-//! own, was measured while planning this crate at 15x the peer's time per
-//! move and 2x its memory on 8x8.
+//! `examples/move_profile.rs` counts what a move and a read cost
+//! (instructions, atomic operations, allocations), `examples/tree_memory.rs`
+//! the bytes a position keeps, and `benches/positions.rs` times both
+//! against sashite-qi; the README's Performance section has their figures.
 //!
 //! Each block length is its own type, so the board is an enum over the
 //! lengths the rule can pick; the tag costs one predictable branch per
@@ -75,7 +56,22 @@
 
 use rpds::VectorSync;
 
-/// Bytes of squares per block, by board size: see the module docs.
+/// The most bytes of squares a board may take and still be kept as one block.
+const WHOLE_BOARD_BYTES: usize = 256;
+
+/// The most squares a board may have and still be kept as one block: the
+/// longest block the enum below provides.
+const WHOLE_BOARD_SQUARES: usize = 128;
+
+/// The longest block of a board of several blocks; longer ones hold a whole
+/// board.
+const MULTI_BLOCK_MAX_LENGTH: usize = 64;
+
+/// The rpds branching bits of a one-block board: any value would do, since
+/// a vector of one element has no trie to branch.
+const WHOLE_BOARD_BITS: u8 = 4;
+
+/// Bytes of squares per block, by board size, for boards of several blocks.
 fn block_bytes(square_count: usize) -> usize {
     match square_count {
         0..=128 => 32,
@@ -93,10 +89,30 @@ fn branching_bits(block_count: usize) -> u8 {
     }
 }
 
+/// `true` if a board of `square_count` squares of `square_size` bytes is
+/// kept as one block; `owns_heap` if a square may own memory a copy must
+/// clone (a `String`).
+const fn whole(square_count: usize, square_size: usize, owns_heap: bool) -> bool {
+    !owns_heap
+        && square_count <= WHOLE_BOARD_SQUARES
+        && square_count * square_size <= WHOLE_BOARD_BYTES
+}
+
 /// The block length and branching bits for a board of `square_count`
-/// squares of `square_size` bytes each.
-fn layout(square_count: usize, square_size: usize) -> (usize, u8) {
-    let fitting = (block_bytes(square_count) / square_size.max(1)).clamp(2, 64);
+/// squares of `square_size` bytes each; `owns_heap` if a square may own
+/// memory a copy must clone (a `String`).
+fn layout(square_count: usize, square_size: usize, owns_heap: bool) -> (usize, u8) {
+    if whole(square_count, square_size, owns_heap) {
+        // One block: a power of two up to 64 squares, a multiple of 8
+        // beyond, the lengths the enum below provides.
+        let block_length = if square_count <= 64 {
+            square_count.next_power_of_two().max(2)
+        } else {
+            square_count.next_multiple_of(8)
+        };
+        return (block_length, WHOLE_BOARD_BITS);
+    }
+    let fitting = (block_bytes(square_count) / square_size.max(1)).clamp(2, MULTI_BLOCK_MAX_LENGTH);
     // Rounded down to a power of two: the lengths the enum below provides.
     let block_length = 1 << fitting.ilog2();
     (
@@ -129,6 +145,11 @@ impl<P, const LEN: usize> Blocks<P, LEN> {
 
     #[inline]
     fn get(&self, index: usize) -> Option<&P> {
+        if LEN > MULTI_BLOCK_MAX_LENGTH {
+            // Only ever one block: no division by a length that is not a
+            // power of two, and nothing to keep across the call into rpds.
+            return self.vector.get(0)?.get(index)?.as_ref();
+        }
         self.vector
             .get(index / LEN)
             .and_then(|block| block[index % LEN].as_ref())
@@ -160,6 +181,14 @@ pub(crate) enum Board<P> {
     Of16(Blocks<P, 16>),
     Of32(Blocks<P, 32>),
     Of64(Blocks<P, 64>),
+    Of72(Blocks<P, 72>),
+    Of80(Blocks<P, 80>),
+    Of88(Blocks<P, 88>),
+    Of96(Blocks<P, 96>),
+    Of104(Blocks<P, 104>),
+    Of112(Blocks<P, 112>),
+    Of120(Blocks<P, 120>),
+    Of128(Blocks<P, 128>),
 }
 
 /// Runs the same code on whichever block length the board has.
@@ -172,6 +201,14 @@ macro_rules! each_length {
             Board::Of16($blocks) => $body,
             Board::Of32($blocks) => $body,
             Board::Of64($blocks) => $body,
+            Board::Of72($blocks) => $body,
+            Board::Of80($blocks) => $body,
+            Board::Of88($blocks) => $body,
+            Board::Of96($blocks) => $body,
+            Board::Of104($blocks) => $body,
+            Board::Of112($blocks) => $body,
+            Board::Of120($blocks) => $body,
+            Board::Of128($blocks) => $body,
         }
     };
 }
@@ -185,6 +222,14 @@ impl<P> Clone for Board<P> {
             Board::Of16(blocks) => Board::Of16(blocks.clone()),
             Board::Of32(blocks) => Board::Of32(blocks.clone()),
             Board::Of64(blocks) => Board::Of64(blocks.clone()),
+            Board::Of72(blocks) => Board::Of72(blocks.clone()),
+            Board::Of80(blocks) => Board::Of80(blocks.clone()),
+            Board::Of88(blocks) => Board::Of88(blocks.clone()),
+            Board::Of96(blocks) => Board::Of96(blocks.clone()),
+            Board::Of104(blocks) => Board::Of104(blocks.clone()),
+            Board::Of112(blocks) => Board::Of112(blocks.clone()),
+            Board::Of120(blocks) => Board::Of120(blocks.clone()),
+            Board::Of128(blocks) => Board::Of128(blocks.clone()),
         }
     }
 }
@@ -204,14 +249,26 @@ impl<P> Board<P> {
         squares: impl IntoIterator<Item = Option<P>>,
     ) -> Self {
         let squares = &mut squares.into_iter();
-        let (block_length, bits) = layout(square_count, size_of::<Option<P>>());
+        let (block_length, bits) = layout(
+            square_count,
+            size_of::<Option<P>>(),
+            core::mem::needs_drop::<P>(),
+        );
         match block_length {
             2 => Board::Of2(Blocks::new(square_count, bits, squares)),
             4 => Board::Of4(Blocks::new(square_count, bits, squares)),
             8 => Board::Of8(Blocks::new(square_count, bits, squares)),
             16 => Board::Of16(Blocks::new(square_count, bits, squares)),
             32 => Board::Of32(Blocks::new(square_count, bits, squares)),
-            _ => Board::Of64(Blocks::new(square_count, bits, squares)),
+            64 => Board::Of64(Blocks::new(square_count, bits, squares)),
+            72 => Board::Of72(Blocks::new(square_count, bits, squares)),
+            80 => Board::Of80(Blocks::new(square_count, bits, squares)),
+            88 => Board::Of88(Blocks::new(square_count, bits, squares)),
+            96 => Board::Of96(Blocks::new(square_count, bits, squares)),
+            104 => Board::Of104(Blocks::new(square_count, bits, squares)),
+            112 => Board::Of112(Blocks::new(square_count, bits, squares)),
+            120 => Board::Of120(Blocks::new(square_count, bits, squares)),
+            _ => Board::Of128(Blocks::new(square_count, bits, squares)),
         }
     }
 
@@ -305,6 +362,15 @@ impl<P> ExactSizeIterator for Squares<'_, P> {}
 mod tests {
     use super::{Board, layout};
 
+    /// Every block length a [`Board`] variant provides.
+    const LENGTHS: [usize; 14] = [2, 4, 8, 16, 32, 64, 72, 80, 88, 96, 104, 112, 120, 128];
+
+    impl<P> Board<P> {
+        fn block_length(&self) -> usize {
+            each_length!(self, blocks => blocks.vector.get(0).map_or(0, |block| block.len()))
+        }
+    }
+
     /// A fixed-seed sequence of indices and pieces.
     fn scramble(seed: u64, count: usize) -> impl Iterator<Item = (usize, u64)> {
         let mut state = seed;
@@ -360,14 +426,28 @@ mod tests {
     #[allow(clippy::cast_possible_truncation)]
     #[test]
     fn every_block_length_reads_back_what_was_written() {
-        // Piece sizes and board sizes that reach each of the six lengths.
-        for square_count in [1, 7, 64, 81, 90, 361, 1000, 2048] {
+        let mut reached = Vec::new();
+        // With 2-byte squares, the one-block lengths: 1 square to 2, 3 to 4,
+        // 5 to 8, 9 to 16, 17 to 32, 33 to 64, then 65, 73, ... 121 to the
+        // next multiple of 8. Past 128 squares, 16, 32 and 64 in blocks.
+        for square_count in [
+            1, 3, 5, 9, 17, 33, 64, 65, 73, 81, 90, 100, 105, 113, 121, 128, 129, 361, 2048,
+        ] {
+            reached.push(Board::<u8>::new(square_count).block_length());
             matches_a_vec(square_count, 200, |value| value as u8);
+        }
+        // Wider squares and squares that own memory: blocks of 2 to 8.
+        for square_count in [1, 7, 64, 81, 361] {
+            reached.push(Board::<u64>::new(square_count).block_length());
+            reached.push(Board::<String>::new(square_count).block_length());
             matches_a_vec(square_count, 200, |value| value as u16);
             matches_a_vec(square_count, 200, |value| value as u32);
             matches_a_vec(square_count, 200, |value| value);
             matches_a_vec(square_count, 200, |value| value.to_string());
         }
+        reached.sort_unstable();
+        reached.dedup();
+        assert_eq!(reached, LENGTHS);
     }
 
     #[allow(clippy::cast_possible_truncation)]
@@ -379,16 +459,40 @@ mod tests {
 
     #[test]
     fn layout_follows_the_documented_rule() {
-        // Option<u8> and Option<Qpi> are 2 bytes, Option<String> is 24.
-        assert_eq!(layout(64, 2), (16, 4));
-        assert_eq!(layout(81, 2), (16, 4));
-        assert_eq!(layout(361, 2), (32, 4));
-        assert_eq!(layout(65_025, 2), (64, 5));
-        assert_eq!(layout(64, 24), (2, 3));
-        assert_eq!(layout(81, 24), (2, 3));
-        assert_eq!(layout(361, 24), (2, 5));
-        assert_eq!(layout(65_025, 24), (4, 5));
+        // Option<u8> and Option<Qpi> are 2 bytes, Option<String> is 24 and
+        // owns memory.
+        assert_eq!(layout(64, 2, false), (64, 4));
+        assert_eq!(layout(81, 2, false), (88, 4));
+        assert_eq!(layout(90, 2, false), (96, 4));
+        assert_eq!(layout(128, 2, false), (128, 4));
+        assert_eq!(layout(129, 2, false), (32, 4));
+        assert_eq!(layout(361, 2, false), (32, 4));
+        assert_eq!(layout(65_025, 2, false), (64, 5));
+        assert_eq!(layout(64, 24, true), (2, 3));
+        assert_eq!(layout(81, 24, true), (2, 3));
+        assert_eq!(layout(361, 24, true), (2, 5));
+        assert_eq!(layout(65_025, 24, true), (4, 5));
+        // One block only while its squares fit in 256 bytes.
+        assert_eq!(layout(32, 8, false), (32, 4));
+        assert_eq!(layout(64, 8, false), (4, 4));
+        // Never one block for squares that own memory.
+        assert_eq!(layout(4, 24, true), (2, 4));
         // Huge squares still get two per block.
-        assert_eq!(layout(64, 1000), (2, 3));
+        assert_eq!(layout(64, 1000, false), (2, 3));
+    }
+
+    #[test]
+    fn every_layout_the_rule_picks_has_a_board() {
+        for square_count in 1..=crate::MAX_SQUARE_COUNT {
+            for square_size in [1, 2, 3, 4, 8, 16, 24, 32, 64, 1000] {
+                for owns_heap in [false, true] {
+                    let (length, _) = layout(square_count, square_size, owns_heap);
+                    assert!(
+                        LENGTHS.contains(&length),
+                        "{square_count} squares of {square_size} bytes: length {length}"
+                    );
+                }
+            }
+        }
     }
 }
