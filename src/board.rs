@@ -170,6 +170,21 @@ impl<P: Clone, const LEN: usize> Blocks<P, LEN> {
             .expect("the caller checked the index against the square count");
         core::mem::replace(&mut block[index % LEN], square)
     }
+
+    /// See [`Board::rewrite`].
+    fn rewrite<R, E>(
+        &mut self,
+        write: impl FnOnce(&mut [Option<P>]) -> Result<R, E>,
+    ) -> Result<R, E> {
+        let mut block = self
+            .vector
+            .get(0)
+            .expect("a one-block board has its block")
+            .clone();
+        let written = write(&mut block)?;
+        self.vector.set_mut(0, block);
+        Ok(written)
+    }
 }
 
 /// The squares of a board, in row-major order, padded with empty squares up
@@ -284,6 +299,18 @@ impl<P> Board<P> {
         each_length!(self, blocks => blocks.block(block_index))
     }
 
+    /// `true` if a board of `square_count` squares of `P` is kept as a
+    /// single block: see the module docs. Decided by the sizes alone, with
+    /// no look at a board.
+    #[inline]
+    pub(crate) const fn is_whole(square_count: usize) -> bool {
+        whole(
+            square_count,
+            size_of::<Option<P>>(),
+            core::mem::needs_drop::<P>(),
+        )
+    }
+
     /// The first `square_count` squares, in order.
     pub(crate) fn squares(&self, square_count: usize) -> Squares<'_, P> {
         Squares {
@@ -307,6 +334,22 @@ impl<P: PartialEq> Board<P> {
 }
 
 impl<P: Clone> Board<P> {
+    /// Applies `write` to a copy of a one-block board's squares (see
+    /// [`is_whole`](Board::is_whole)), and makes the copy this
+    /// board's block if `write` succeeds; on error the board is unchanged.
+    /// `write` sees the block's padding too, so it checks indices against
+    /// the square count itself.
+    ///
+    /// Every change to a one-block board copies its block, and a write
+    /// through rpds walks the vector and copies it on the first one. Writing
+    /// every change of a diff into one copy, then storing it, walks once.
+    pub(crate) fn rewrite<R, E>(
+        &mut self,
+        write: impl FnOnce(&mut [Option<P>]) -> Result<R, E>,
+    ) -> Result<R, E> {
+        each_length!(self, blocks => blocks.rewrite(write))
+    }
+
     /// Writes a square and returns what it held. The block and the path to it
     /// are copied only if another version still shares them.
     ///
@@ -383,7 +426,12 @@ mod tests {
     }
 
     /// Writes random squares to a board and to a `Vec`, keeping every
-    /// version, and checks that each version still reads as its `Vec`.
+    /// version, and checks that each version still reads as its `Vec`. On a
+    /// one-block board, every other step writes two squares through
+    /// [`Board::rewrite`] instead, and every fifth such step fails after
+    /// writing, which must leave the board as it was.
+    // The cast keeps the low bits of a random number on purpose.
+    #[allow(clippy::cast_possible_truncation)]
     fn matches_a_vec<P: Clone + PartialEq + core::fmt::Debug>(
         square_count: usize,
         writes: usize,
@@ -392,12 +440,30 @@ mod tests {
         let mut board = Board::<P>::new(square_count);
         let mut model = vec![None; square_count];
         let mut versions = Vec::new();
-        for (index, value) in scramble(square_count as u64, writes) {
+        for (step, (index, value)) in scramble(square_count as u64, writes).enumerate() {
             let index = index % square_count;
             let square = (value & 1 == 1).then(|| piece(value >> 8));
             versions.push((board.clone(), model.clone()));
-            assert_eq!(board.replace(index, square.clone()), model[index]);
-            model[index] = square;
+            if Board::<P>::is_whole(square_count) && step % 2 == 1 {
+                let other = (index + 1 + usize::from(value as u16)) % square_count;
+                let other_square = (value & 2 == 2).then(|| piece(value >> 16));
+                let fail = step % 10 == 9;
+                let written = board.rewrite(|squares| {
+                    let old = core::mem::replace(&mut squares[index], square.clone());
+                    squares[other] = other_square.clone();
+                    if fail { Err(old) } else { Ok(old) }
+                });
+                if fail {
+                    assert_eq!(written, Err(model[index].clone()));
+                    continue;
+                }
+                assert_eq!(written, Ok(model[index].clone()));
+                model[index] = square;
+                model[other] = other_square;
+            } else {
+                assert_eq!(board.replace(index, square.clone()), model[index]);
+                model[index] = square;
+            }
         }
         versions.push((board, model));
         for (board, model) in &versions {

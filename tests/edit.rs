@@ -597,3 +597,138 @@ fn from_parts_stops_reading_hands_at_the_first_piece_over_the_limit() {
         }
     );
 }
+
+// ---- board layouts -------------------------------------------------------
+//
+// A small board of plain pieces is kept as one block, and `board_diff` then
+// writes every change into one copy of it; other boards take the path of an
+// edit. Both must obey the same rules.
+
+/// Shapes on either side of the one-block limit for `u8` pieces (at most
+/// 128 squares): 64, 81 and 121 squares in one block, 144 and 361 in
+/// several.
+const LAYOUT_SHAPES: [&[usize]; 5] = [&[8, 8], &[9, 9], &[11, 11], &[12, 12], &[19, 19]];
+
+/// A fixed-seed sequence of board changes for a board of `square_count`
+/// squares: about half of them empty a square.
+fn scrambled_changes(square_count: usize, count: usize) -> Vec<(usize, Option<u8>)> {
+    let mut state = square_count as u64;
+    (0..count)
+        .map(|_| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let index = usize::try_from(state >> 33).expect("31 bits fit") % square_count;
+            let piece = u8::try_from(state >> 59).expect("5 bits fit");
+            (index, (state & (1 << 20) != 0).then_some(piece))
+        })
+        .collect()
+}
+
+#[test]
+fn board_diff_and_edit_reach_the_same_position_on_every_layout() {
+    for shape in LAYOUT_SHAPES {
+        let square_count: usize = shape.iter().product();
+        let mut model = vec![None; square_count];
+        let mut by_diff = Qi::<u8, u8>::new(shape, 0, 1).unwrap();
+        let mut by_edit = by_diff.clone();
+        for changes in scrambled_changes(square_count, 300).chunks(3) {
+            let (parent, before) = (by_diff.clone(), model.clone());
+            by_diff = by_diff.board_diff(changes.iter().copied()).unwrap();
+            by_edit = changes
+                .iter()
+                .fold(by_edit.edit(), |edit, &(index, square)| {
+                    edit.set(index, square)
+                })
+                .finish()
+                .unwrap();
+            for &(index, square) in changes {
+                model[index] = square;
+            }
+            let rebuilt =
+                Qi::from_parts(shape, model.iter().copied(), [], [], 0, 1, Player::First).unwrap();
+            assert_eq!(by_diff, rebuilt, "{shape:?}");
+            assert_eq!(by_edit, rebuilt, "{shape:?}");
+            assert_eq!(by_diff.position_hash(), rebuilt.position_hash());
+            assert_eq!(by_edit.position_hash(), rebuilt.position_hash());
+            assert_eq!(by_diff.board_piece_count(), rebuilt.board_piece_count());
+            assert!(!by_diff.ptr_eq(&parent));
+            let read: Vec<Option<u8>> = parent.squares().map(Option::<&u8>::copied).collect();
+            assert_eq!(read, before, "the parent is unchanged");
+        }
+    }
+}
+
+#[test]
+fn a_board_diff_that_fails_leaves_every_layout_unchanged() {
+    for shape in LAYOUT_SHAPES {
+        let square_count: usize = shape.iter().product();
+        let position = Qi::<u8, u8>::new(shape, 0, 1)
+            .unwrap()
+            .board_diff([(0, Some(7)), (1, Some(8))])
+            .unwrap();
+        let error = position
+            .board_diff([(0, None), (2, Some(9)), (square_count, Some(1)), (1, None)])
+            .unwrap_err();
+        assert_eq!(
+            error,
+            Error::IndexOutOfRange {
+                index: square_count,
+                square_count,
+                change: Some(2)
+            }
+        );
+        let error = position
+            .board_diff((0..).map(|index| (index, Some(1))))
+            .unwrap_err();
+        assert_eq!(
+            error,
+            Error::IndexOutOfRange {
+                index: square_count,
+                square_count,
+                change: Some(square_count)
+            }
+        );
+        assert_eq!(position.square(0), Some(&7));
+        assert_eq!(position.square(1), Some(&8));
+        assert_eq!(position.square(2), None);
+        assert_eq!(position.board_piece_count(), 2);
+        let rebuilt = Qi::from_parts(
+            shape,
+            [Some(7), Some(8)]
+                .into_iter()
+                .chain(vec![None; square_count - 2]),
+            [],
+            [],
+            0,
+            1,
+            Player::First,
+        )
+        .unwrap();
+        assert_eq!(position.position_hash(), rebuilt.position_hash());
+    }
+}
+
+#[test]
+fn a_board_diff_over_the_piece_limit_fails_on_every_layout() {
+    for shape in LAYOUT_SHAPES {
+        let square_count: usize = shape.iter().product();
+        let full = Qi::<u8, u8>::new(shape, 0, 1)
+            .unwrap()
+            .board_diff((1..square_count).map(|index| (index, Some(1))))
+            .unwrap()
+            .hand_diff(Player::Second, [(2, 1)])
+            .unwrap();
+        assert_eq!(
+            full.board_diff([(0, Some(3))]).unwrap_err(),
+            Error::TooManyPieces {
+                pieces: square_count + 1,
+                squares: square_count
+            }
+        );
+        // A move that frees a square first is within the limit.
+        let moved = full.board_diff([(1, None), (0, Some(3))]).unwrap();
+        assert_eq!(moved.piece_count(), square_count);
+        assert_eq!(full.square(0), None);
+    }
+}

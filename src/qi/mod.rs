@@ -361,7 +361,16 @@ impl<P: Clone + Ord + Hash, S> Qi<P, S> {
         &self,
         changes: impl IntoIterator<Item = (usize, Option<P>)>,
     ) -> Result<Self, Error> {
-        self.edit().board_diff(changes).finish()
+        if !Board::<P>::is_whole(self.square_count()) {
+            return self.edit().board_diff(changes).finish();
+        }
+        // What `edit().board_diff(changes).finish()` does, with every
+        // change written into one copy of the block.
+        let mut next = self.clone();
+        next.rewrite_whole_board(changes)?;
+        next.check_cardinality()?;
+        next.version = fresh_version();
+        Ok(next)
     }
 
     /// A position with some pieces added to or removed from the first
