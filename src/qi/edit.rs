@@ -2,7 +2,7 @@
 //! turn, built into a single new position.
 
 use core::hash::Hash;
-use std::sync::Arc;
+use triomphe::Arc;
 
 use super::{Qi, fresh_version};
 use crate::hand::{CountChange, HandError};

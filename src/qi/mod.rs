@@ -4,8 +4,8 @@
 use core::cell::Cell;
 use core::fmt;
 use core::hash::{Hash, Hasher};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use triomphe::Arc;
 
 use crate::board::Board;
 use crate::hand::{EntryError, Hand};
