@@ -102,10 +102,11 @@ impl<P: Ord + Clone> Hand<P> {
                 .total
                 .checked_add(magnitude)
                 .ok_or(HandError::Overflow)?;
-            let slot = self.counts.entry(piece).or_insert(0);
-            let before = *slot;
+            // A lookup, then one insert: imbl's `entry().or_insert()` walks
+            // the tree three times (lookup, insert, then `get_mut`).
+            let before = self.count(&piece);
             // One entry is a summand of the total, so it fits if the total does.
-            *slot = before + magnitude;
+            self.counts.insert(piece, before + magnitude);
             self.total = total;
             return Ok(CountChange {
                 before,
