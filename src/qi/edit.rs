@@ -90,8 +90,8 @@ impl<P, S> Qi<P, S> {
         // saturates: a total too large to add is over the limit either way.
         let pieces = saturating_total(
             self.board_piece_count(),
-            self.shared.first_hand.total(),
-            self.shared.second_hand.total(),
+            self.hands_and_setup.first_hand.total(),
+            self.hands_and_setup.second_hand.total(),
         );
         if pieces > squares {
             return Err(Error::TooManyPieces { pieces, squares });
@@ -207,7 +207,7 @@ impl<P: Clone + Ord + Hash, S> Qi<P, S> {
         let key = stable_hash(&piece);
         // Copies the hands only if another version shares them: once per
         // edit at most.
-        let hand = Arc::make_mut(&mut self.shared).hand_mut(player);
+        let hand = Arc::make_mut(&mut self.hands_and_setup).hand_mut(player);
         match hand.apply(piece, delta) {
             Ok(CountChange { before, after }) => {
                 if before > 0 {

@@ -48,7 +48,7 @@ pub struct Qi<P, S> {
     /// Everything but the board that a move rarely changes, behind a single
     /// pointer: a clone then bumps two reference counts, this one and the
     /// board's root, and the struct stays at 64 bytes.
-    shared: Arc<Shared<P, S>>,
+    hands_and_setup: Arc<HandsAndSetup<P, S>>,
     hash: u64,
     /// Identifies the version: clones share it, transformations draw a new one.
     version: u64,
@@ -59,35 +59,38 @@ pub struct Qi<P, S> {
 }
 
 // A position is what a search keeps millions of: the layout above is sized
-// to one cache line, and the memory figures in `board.rs` assume it.
+// to one cache line, and the memory figures of `examples/tree_memory.rs`
+// (in the README) count it.
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(size_of::<Qi<u8, u8>>() == 64);
 
-/// The hands, and what never changes: a hand change (a capture in shogi, a
-/// drop) copies the hands and shares the rest.
-struct Shared<P, S> {
-    meta: Arc<Meta<S>>,
+/// Both hands, and the setup behind a pointer of its own: a hand change (a
+/// capture in shogi, a drop) copies this and shares the setup.
+struct HandsAndSetup<P, S> {
     first_hand: Hand<P>,
     second_hand: Hand<P>,
+    setup: Arc<Setup<S>>,
 }
 
-struct Meta<S> {
+/// How the game is set up: the board's shape and each player's style. No
+/// transformation changes them.
+struct Setup<S> {
     shape: Shape,
     first_style: S,
     second_style: S,
 }
 
-impl<P, S> Clone for Shared<P, S> {
+impl<P, S> Clone for HandsAndSetup<P, S> {
     fn clone(&self) -> Self {
-        Shared {
-            meta: Arc::clone(&self.meta),
+        HandsAndSetup {
             first_hand: self.first_hand.clone(),
             second_hand: self.second_hand.clone(),
+            setup: Arc::clone(&self.setup),
         }
     }
 }
 
-impl<P, S> Shared<P, S> {
+impl<P, S> HandsAndSetup<P, S> {
     fn hand(&self, player: Player) -> &Hand<P> {
         match player {
             Player::First => &self.first_hand,
@@ -132,7 +135,7 @@ impl<P, S> Clone for Qi<P, S> {
     fn clone(&self) -> Self {
         Qi {
             board: self.board.clone(),
-            shared: Arc::clone(&self.shared),
+            hands_and_setup: Arc::clone(&self.hands_and_setup),
             hash: self.hash,
             version: self.version,
             board_pieces: self.board_pieces,
@@ -185,14 +188,14 @@ impl<P, S: Hash> Qi<P, S> {
             ^ styles_term(stable_hash(&first_style), stable_hash(&second_style));
         Qi {
             board,
-            shared: Arc::new(Shared {
-                meta: Arc::new(Meta {
+            hands_and_setup: Arc::new(HandsAndSetup {
+                first_hand: Hand::default(),
+                second_hand: Hand::default(),
+                setup: Arc::new(Setup {
                     shape,
                     first_style,
                     second_style,
                 }),
-                first_hand: Hand::default(),
-                second_hand: Hand::default(),
             }),
             hash,
             version: fresh_version(),
@@ -309,7 +312,7 @@ impl<P: Clone + Ord + Hash, S: Hash> Qi<P, S> {
                 return Err(Error::ZeroHandCount { player, entry });
             }
             let key = stable_hash(&piece);
-            let hand = Arc::make_mut(&mut self.shared).hand_mut(player);
+            let hand = Arc::make_mut(&mut self.hands_and_setup).hand_mut(player);
             match hand.insert_new(piece, count) {
                 Ok(()) => self.hash ^= hand_term(player, count, key),
                 Err(EntryError::Duplicate) => {
@@ -463,19 +466,19 @@ impl<P, S> Qi<P, S> {
     /// The dimension sizes, outermost first (`[8, 8]` for chess).
     #[must_use]
     pub fn shape(&self) -> &[usize] {
-        self.shared.meta.shape.sizes()
+        self.hands_and_setup.setup.shape.sizes()
     }
 
     /// The number of dimensions, 1 to 3.
     #[must_use]
     pub fn dimension_count(&self) -> usize {
-        self.shared.meta.shape.dimension_count()
+        self.hands_and_setup.setup.shape.dimension_count()
     }
 
     /// The number of squares: the product of the dimension sizes.
     #[must_use]
     pub fn square_count(&self) -> usize {
-        self.shared.meta.shape.square_count()
+        self.hands_and_setup.setup.shape.square_count()
     }
 
     /// The number of pieces on the board and in both hands. O(1): it is
@@ -494,7 +497,7 @@ impl<P, S> Qi<P, S> {
     /// The number of pieces in both hands together. O(1).
     #[must_use]
     pub fn hand_piece_count(&self) -> usize {
-        self.shared.first_hand.total() + self.shared.second_hand.total()
+        self.hands_and_setup.first_hand.total() + self.hands_and_setup.second_hand.total()
     }
 
     /// The player to move.
@@ -506,13 +509,13 @@ impl<P, S> Qi<P, S> {
     /// The first player's style.
     #[must_use]
     pub fn first_style(&self) -> &S {
-        &self.shared.meta.first_style
+        &self.hands_and_setup.setup.first_style
     }
 
     /// The second player's style.
     #[must_use]
     pub fn second_style(&self) -> &S {
-        &self.shared.meta.second_style
+        &self.hands_and_setup.setup.second_style
     }
 
     /// A player's style.
@@ -555,7 +558,7 @@ impl<P, S> Qi<P, S> {
     /// ```
     #[must_use]
     pub fn to_nested(&self) -> Nested<&P> {
-        self.shared.meta.shape.nest(self.squares())
+        self.hands_and_setup.setup.shape.nest(self.squares())
     }
 
     /// The flat row-major index of the square at `coordinates`, outermost
@@ -577,7 +580,7 @@ impl<P, S> Qi<P, S> {
     /// dimension; [`Error::CoordinateOutOfRange`] for the first coordinate not
     /// smaller than its dimension.
     pub fn index_of(&self, coordinates: &[usize]) -> Result<usize, Error> {
-        self.shared.meta.shape.index_of(coordinates)
+        self.hands_and_setup.setup.shape.index_of(coordinates)
     }
 
     /// The coordinates of a flat index, outermost first: the inverse of
@@ -587,12 +590,29 @@ impl<P, S> Qi<P, S> {
     ///
     /// [`Error::IndexOutOfRange`] if `index` is not a square of the board.
     pub fn coordinates_of(&self, index: usize) -> Result<Vec<usize>, Error> {
-        self.shared.meta.shape.coordinates_of(index)
+        self.hands_and_setup.setup.shape.coordinates_of(index)
     }
 
-    /// `true` if both are clones of one version: they share all their
-    /// storage and so are equal. O(1). `false` says nothing about content:
-    /// positions built separately are `==` without sharing storage.
+    /// `true` if both carry the same version number, which is what clones
+    /// of one position do: every transformation, even one that changes
+    /// nothing (an empty diff, an empty edit), gives its result a number no
+    /// other position in the process has drawn; only
+    /// [`with_turn`](Qi::with_turn) to the player already to move returns a
+    /// clone. So `true` means one is a clone of the other (or both of a
+    /// third): they share all their storage and are equal. Only the numbers are compared, not pointers
+    /// or content: O(1). `false` says nothing about content: positions
+    /// built separately are `==` without sharing storage.
+    ///
+    /// ```
+    /// use persistent_qi::Qi;
+    ///
+    /// let start: Qi<u8, u8> = Qi::new(&[3, 3], 0, 1)?;
+    /// assert!(start.clone().ptr_eq(&start));
+    /// let same_content = start.board_diff([])?;
+    /// assert!(!same_content.ptr_eq(&start));
+    /// assert_eq!(same_content, start);
+    /// # Ok::<(), persistent_qi::Error>(())
+    /// ```
     #[must_use]
     pub fn ptr_eq(&self, other: &Self) -> bool {
         self.version == other.version
@@ -646,7 +666,7 @@ impl<P: Ord, S> Qi<P, S> {
     /// A player's hand as `(piece, count)` pairs in piece order. Counts are
     /// never 0.
     pub fn hand(&self, player: Player) -> impl Iterator<Item = (&P, usize)> + '_ {
-        self.shared.hand(player).iter()
+        self.hands_and_setup.hand(player).iter()
     }
 
     /// How many copies of `piece` the first player holds (0 if none).
@@ -665,7 +685,7 @@ impl<P: Ord, S> Qi<P, S> {
     /// How many copies of `piece` a player holds (0 if none).
     #[must_use]
     pub fn hand_count(&self, player: Player, piece: &P) -> usize {
-        self.shared.hand(player).count(piece)
+        self.hands_and_setup.hand(player).count(piece)
     }
 }
 
@@ -715,17 +735,17 @@ impl<P: Ord, S: PartialEq> PartialEq for Qi<P, S> {
         {
             return false;
         }
-        let (mine, theirs) = (&*self.shared, &*other.shared);
-        let same_shared = core::ptr::eq(mine, theirs)
-            || ((Arc::ptr_eq(&mine.meta, &theirs.meta)
-                || (mine.meta.shape == theirs.meta.shape
-                    && mine.meta.first_style == theirs.meta.first_style
-                    && mine.meta.second_style == theirs.meta.second_style))
+        let (mine, theirs) = (&*self.hands_and_setup, &*other.hands_and_setup);
+        let same_hands_and_setup = core::ptr::eq(mine, theirs)
+            || ((Arc::ptr_eq(&mine.setup, &theirs.setup)
+                || (mine.setup.shape == theirs.setup.shape
+                    && mine.setup.first_style == theirs.setup.first_style
+                    && mine.setup.second_style == theirs.setup.second_style))
                 && mine.first_hand.same_content(&theirs.first_hand)
                 && mine.second_hand.same_content(&theirs.second_hand));
         // Equal shapes have equal block layouts, so the boards compare block
         // by block.
-        same_shared && self.board.same_squares(&other.board)
+        same_hands_and_setup && self.board.same_squares(&other.board)
     }
 }
 
