@@ -364,13 +364,16 @@ impl<P: Clone + Ord + Hash, S> Qi<P, S> {
         &self,
         changes: impl IntoIterator<Item = (usize, Option<P>)>,
     ) -> Result<Self, Error> {
-        if !Board::<P>::is_whole(self.square_count()) {
-            return self.edit().board_diff(changes).finish();
-        }
-        // What `edit().board_diff(changes).finish()` does, with every
-        // change written into one copy of the block.
+        // What `edit().board_diff(changes).finish()` does, on the clone
+        // itself rather than through an `Edit`.
         let mut next = self.clone();
-        next.rewrite_whole_board(changes)?;
+        if Board::<P>::is_whole(self.square_count()) {
+            next.rewrite_whole_board(changes)?;
+        } else {
+            for (change, (index, square)) in changes.into_iter().enumerate() {
+                next.set_square_mut(index, square, change)?;
+            }
+        }
         next.check_cardinality()?;
         next.version = fresh_version();
         Ok(next)
@@ -432,7 +435,15 @@ impl<P: Clone + Ord + Hash, S> Qi<P, S> {
         player: Player,
         changes: impl IntoIterator<Item = (P, i32)>,
     ) -> Result<Self, Error> {
-        self.edit().hand_diff(player, changes).finish()
+        // What `edit().hand_diff(player, changes).finish()` does, on the
+        // clone itself rather than through an `Edit`.
+        let mut next = self.clone();
+        for (change, (piece, delta)) in changes.into_iter().enumerate() {
+            next.change_hand_mut(player, piece, delta, change)?;
+        }
+        next.check_cardinality()?;
+        next.version = fresh_version();
+        Ok(next)
     }
 }
 
