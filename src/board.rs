@@ -146,13 +146,20 @@ impl<P, const LEN: usize> Blocks<P, LEN> {
     #[inline]
     fn get(&self, index: usize) -> Option<&P> {
         if LEN > MULTI_BLOCK_MAX_LENGTH {
-            // Only ever one block: no division by a length that is not a
-            // power of two, and nothing to keep across the call into rpds.
-            return self.vector.get(0)?.get(index)?.as_ref();
+            return self.get_in_long_block(index);
         }
         self.vector
             .get(index / LEN)
             .and_then(|block| block[index % LEN].as_ref())
+    }
+
+    /// [`get`](Blocks::get) for a length that only ever holds a whole board
+    /// (65 to 128 squares): no division by a length that is not a power of
+    /// two. Kept out of line so that the reads of every other length, in
+    /// the same dispatch, keep their registers.
+    #[inline(never)]
+    fn get_in_long_block(&self, index: usize) -> Option<&P> {
+        self.vector.get(0)?.get(index)?.as_ref()
     }
 
     #[inline]
