@@ -600,14 +600,14 @@ fn from_parts_stops_reading_hands_at_the_first_piece_over_the_limit() {
 
 // ---- board layouts -------------------------------------------------------
 //
-// A small board of plain pieces is kept as one block, and `board_diff` then
-// writes every change into one copy of it; other boards take the path of an
-// edit. Both must obey the same rules.
+// `board_diff` applies its changes to a clone directly and an edit carries
+// them through an `Edit`: both must reach the same position, on boards of
+// one block and of several, flat or two levels deep.
 
-/// Shapes on either side of the one-block limit for `u8` pieces (at most
-/// 128 squares): 64, 81 and 121 squares in one block, 144 and 361 in
-/// several.
-const LAYOUT_SHAPES: [&[usize]; 5] = [&[8, 8], &[9, 9], &[11, 11], &[12, 12], &[19, 19]];
+/// Shapes of every kind of layout for `u8` pieces (blocks of 32 squares up
+/// to 1,024 squares): one block (4x4), two (8x8), three (9x9), twelve under
+/// a flat root (19x19), and 32 under two levels of 8-way nodes (32x32).
+const LAYOUT_SHAPES: [&[usize]; 5] = [&[4, 4], &[8, 8], &[9, 9], &[19, 19], &[32, 32]];
 
 /// A fixed-seed sequence of board changes for a board of `square_count`
 /// squares: about half of them empty a square.

@@ -100,40 +100,6 @@ impl<P, S> Qi<P, S> {
     }
 }
 
-/// Fails with [`Error::IndexOutOfRange`] unless `index` is a square of a
-/// board of `square_count` squares.
-#[inline]
-fn check_index(index: usize, square_count: usize, change: usize) -> Result<(), Error> {
-    if index >= square_count {
-        return Err(Error::IndexOutOfRange {
-            index,
-            square_count,
-            change: Some(change),
-        });
-    }
-    Ok(())
-}
-
-/// The hash and board piece count after a square write: `old` left square
-/// `index`, and a piece whose term there is `new_term` (if any) arrived.
-#[inline]
-fn account<P: Hash>(
-    hash: &mut u64,
-    board_pieces: &mut u32,
-    index: usize,
-    old: Option<&P>,
-    new_term: Option<u64>,
-) {
-    if let Some(term) = new_term {
-        *hash ^= term;
-        *board_pieces += 1;
-    }
-    if let Some(old) = old {
-        *hash ^= square_term(index, stable_hash(old));
-        *board_pieces -= 1;
-    }
-}
-
 /// The piece total of a position from its three parts, saturating at
 /// `usize::MAX`: on a 32-bit target, two hand totals can each be near the
 /// top of the range while a diff is applied.
@@ -150,44 +116,22 @@ impl<P: Clone + Ord + Hash, S> Qi<P, S> {
         square: Option<P>,
         change: usize,
     ) -> Result<(), Error> {
-        check_index(index, self.square_count(), change)?;
-        let new_term = square
-            .as_ref()
-            .map(|new| square_term(index, stable_hash(new)));
-        let old = self.board.replace(index, square);
-        account(
-            &mut self.hash,
-            &mut self.board_pieces,
-            index,
-            old.as_ref(),
-            new_term,
-        );
-        Ok(())
-    }
-
-    /// Applies the changes of a board diff to a board kept as one block,
-    /// in one write (see [`Board::rewrite`](crate::board::Board::rewrite)),
-    /// with their hash and piece-count updates. The first bad index is the
-    /// error, and then nothing has changed.
-    pub(super) fn rewrite_whole_board(
-        &mut self,
-        changes: impl IntoIterator<Item = (usize, Option<P>)>,
-    ) -> Result<(), Error> {
         let square_count = self.square_count();
-        let (mut hash, mut board_pieces) = (self.hash, self.board_pieces);
-        self.board.rewrite(|squares| {
-            for (change, (index, square)) in changes.into_iter().enumerate() {
-                check_index(index, square_count, change)?;
-                let new_term = square
-                    .as_ref()
-                    .map(|new| square_term(index, stable_hash(new)));
-                let old = core::mem::replace(&mut squares[index], square);
-                account(&mut hash, &mut board_pieces, index, old.as_ref(), new_term);
-            }
-            Ok::<_, Error>(())
-        })?;
-        self.hash = hash;
-        self.board_pieces = board_pieces;
+        if index >= square_count {
+            return Err(Error::IndexOutOfRange {
+                index,
+                square_count,
+                change: Some(change),
+            });
+        }
+        if let Some(new) = &square {
+            self.hash ^= square_term(index, stable_hash(new));
+            self.board_pieces += 1;
+        }
+        if let Some(old) = self.board.replace(index, square) {
+            self.hash ^= square_term(index, stable_hash(&old));
+            self.board_pieces -= 1;
+        }
         Ok(())
     }
 

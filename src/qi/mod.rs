@@ -367,12 +367,8 @@ impl<P: Clone + Ord + Hash, S> Qi<P, S> {
         // What `edit().board_diff(changes).finish()` does, on the clone
         // itself rather than through an `Edit`.
         let mut next = self.clone();
-        if Board::<P>::is_whole(self.square_count()) {
-            next.rewrite_whole_board(changes)?;
-        } else {
-            for (change, (index, square)) in changes.into_iter().enumerate() {
-                next.set_square_mut(index, square, change)?;
-            }
+        for (change, (index, square)) in changes.into_iter().enumerate() {
+            next.set_square_mut(index, square, change)?;
         }
         next.check_cardinality()?;
         next.version = fresh_version();
