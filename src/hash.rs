@@ -174,7 +174,7 @@ pub(crate) fn shape_term(sizes: &[usize]) -> u64 {
 }
 
 /// The hash of a position computed from scratch: one term per feature of its
-/// content, XORed in as the content is read.
+/// content, combined by XOR as the content is read.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct FromScratch(u64);
 

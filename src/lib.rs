@@ -101,6 +101,8 @@ mod arbitrary;
 mod board;
 mod display;
 mod error;
+#[cfg(any(feature = "arbitrary", feature = "proptest", feature = "quickcheck"))]
+mod generate;
 mod hand;
 mod hash;
 mod player;

@@ -132,7 +132,7 @@ fn arbitrary_shape(u: &mut Unstructured<'_>) -> Result<Vec<usize>> {
 }
 
 /// A valid shape of any size up to the limits.
-pub(crate) fn valid_shape(u: &mut Unstructured<'_>) -> Result<Vec<usize>> {
+fn valid_shape(u: &mut Unstructured<'_>) -> Result<Vec<usize>> {
     let dimensions = u.int_in_range(1..=3)?;
     let mut squares = 1;
     let mut shape = Vec::with_capacity(dimensions);

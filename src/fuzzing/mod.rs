@@ -23,7 +23,6 @@ use ::arbitrary::{Arbitrary, Unstructured};
 
 use crate::qpi::{Qpi, Sin};
 
-pub(crate) use generate::valid_shape;
 pub use generate::{Draw, MAX_ACTIONS, MAX_CHANGES};
 #[cfg(feature = "serde")]
 pub use json::serde_json;
