@@ -5,7 +5,7 @@ use core::hash::Hash;
 
 use ::arbitrary::{Arbitrary, Result, Unstructured};
 
-use crate::generate::{MAX_MOVES, Move};
+use crate::generate::{self, MAX_MOVES, Move};
 use crate::qpi::Qpi;
 use crate::{MAX_DIMENSION_SIZE, MAX_SQUARE_COUNT, Player, Qi};
 
@@ -57,17 +57,15 @@ where
             valid_shape(u)?
         };
         let (first_style, second_style) = (S::arbitrary(u)?, S::arbitrary(u)?);
-        let mut position = Qi::new(&shape, first_style, second_style)
-            .map_err(|_| ::arbitrary::Error::IncorrectFormat)?;
         let mut pool = Vec::new();
         for _ in 0..=u.choose_index(8)? {
             pool.push(P::arbitrary(u)?);
         }
-        for _ in 0..MAX_MOVES {
+        let mut draw = || -> Result<Move<P>> {
             if u.is_empty() {
-                break;
+                return Err(::arbitrary::Error::NotEnoughData);
             }
-            let next = Move {
+            Ok(Move {
                 kind: u.arbitrary()?,
                 player: Player::arbitrary(u)?,
                 piece: if u.ratio(15, 16)? {
@@ -77,10 +75,13 @@ where
                 },
                 square: u.arbitrary::<u16>()?.into(),
                 other: u.arbitrary::<u16>()?.into(),
-            };
-            position = next.play(position);
-        }
-        Ok(position)
+            })
+        };
+        // Moves until the data runs out, or the first piece that cannot be
+        // drawn.
+        let moves = core::iter::from_fn(|| draw().ok());
+        generate::build(&shape, first_style, second_style, moves.take(MAX_MOVES))
+            .ok_or(::arbitrary::Error::IncorrectFormat)
     }
 }
 

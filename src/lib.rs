@@ -118,10 +118,6 @@ pub mod quickcheck;
 #[cfg(feature = "serde")]
 pub mod serde;
 
-#[cfg(feature = "arbitrary")]
-#[doc(hidden)]
-pub mod fuzzing;
-
 pub use error::Error;
 pub use player::Player;
 pub use qi::{Edit, Qi};

@@ -665,28 +665,6 @@ impl<P: Ord, S> Qi<P, S> {
     }
 }
 
-impl<P: Ord + Hash, S: Hash> Qi<P, S> {
-    /// [`position_hash`](Qi::position_hash) computed from scratch, in
-    /// O(squares + hand entries). The crate's tests and fuzzers check the
-    /// incremental value against it; it is public so that yours can too.
-    #[doc(hidden)]
-    #[must_use]
-    pub fn recompute_position_hash(&self) -> u64 {
-        let mut hash = FromScratch::new(self.shape(), self.first_style(), self.second_style());
-        for (index, square) in self.squares().enumerate() {
-            if let Some(piece) = square {
-                hash.square(index, piece);
-            }
-        }
-        for player in Player::ALL {
-            for (piece, count) in self.hand(player) {
-                hash.hand_entry(player, piece, count);
-            }
-        }
-        hash.finish(self.turn)
-    }
-}
-
 impl<P: Ord, S: PartialEq> PartialEq for Qi<P, S> {
     /// Equal content: shape, styles, turn, every square and both hands.
     ///

@@ -1,34 +1,37 @@
-//! The harness shared by the fuzz targets (`fuzz/`) and the test suite.
+//! The test harness of persistent-qi, outside the library: what the fuzz
+//! targets (`fuzz/`), the model-based and differential tests, the
+//! benchmarks and the examples share. Not published; it uses the crate's
+//! public API only, as a user's code would.
 //!
-//! Each fuzz target is one call to a function here taking the raw bytes
-//! libFuzzer produced, and `tests/fuzz_replay.rs` feeds the committed corpus
-//! to the same functions, so `cargo test --all-features` replays every input
-//! the fuzzers ever kept, on stable.
-//!
-//! The model-based tests (`tests/model.rs`) build [`Scenario`]s with proptest
-//! instead of from bytes and run them through the same [`Scenario::run`].
+//! - [`Scenario`]: a start and a sequence of [`Action`]s, run on a `Qi` and
+//!   on the plain [`Model`] side by side. The `diff_sequence` fuzz target
+//!   decodes one from bytes; `tests/model.rs` draws them with proptest.
+//! - The fuzz targets, one function each taking libFuzzer's bytes:
+//!   [`diff_sequence`], [`qpi_parse`], [`serde_json`]. `tests/fuzz_replay.rs`
+//!   feeds them the committed corpus, so `cargo test` replays every input
+//!   the fuzzers kept, on stable.
+//! - [`support`]: one fixed-seed generator, the piece types the benchmarks
+//!   run with, an adapter over persistent-qi and sashite-qi, and the checks
+//!   every generated position must pass.
 //!
 //! Everything here panics on a disagreement: that is how a fuzzer or a test
-//! learns of a bug. It is public only for the crate's own fuzz crate and
-//! tests, and not covered by semantic versioning.
+//! learns of a bug.
 
 mod generate;
-#[cfg(feature = "serde")]
 mod json;
 mod model;
 mod qpi;
 mod scenario;
+pub mod support;
 
-use ::arbitrary::{Arbitrary, Unstructured};
-
-use crate::qpi::{Qpi, Sin};
+use arbitrary::{Arbitrary, Unstructured};
+use persistent_qi::qpi::{Qpi, Sin};
 
 pub use generate::{Draw, MAX_ACTIONS, MAX_CHANGES};
-#[cfg(feature = "serde")]
-pub use json::serde_json;
+pub use json::{serde_json, serde_json_document};
 pub use model::Model;
 pub use qpi::qpi_parse;
-pub use scenario::{Action, Literal, Scenario};
+pub use scenario::{Action, CHECKPOINT, Change, Literal, Scenario, Start, Turn};
 
 /// The piece and style types a `diff_sequence` input can select.
 #[derive(Debug)]
@@ -57,8 +60,8 @@ impl Scenarios {
 ///
 /// # Panics
 ///
-/// If [`Qi`](crate::Qi) disagrees with the [`Model`] at any step; the message
-/// holds a program that reproduces it.
+/// If a `Qi` disagrees with the [`Model`] at any step; the message holds a
+/// program that reproduces it.
 pub fn diff_sequence(data: &[u8]) {
     match Scenarios::decode(data) {
         Some(Scenarios::Bytes(scenario)) => scenario.run(),

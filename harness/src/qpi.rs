@@ -1,7 +1,7 @@
 //! The `qpi_parse` target: any bytes into the QPI parser, checked against the
 //! grammar restated here byte by byte.
 
-use crate::qpi::{ParseError, Qpi};
+use persistent_qi::qpi::{ParseError, PinParseError, Qpi, SinParseError};
 
 /// What parsing `input` must give, decided from the documented rules alone:
 /// `Ok(())` exactly for the bytes matching `\A[A-Za-z]:[-+]?[A-Za-z]\^?\z`;
@@ -19,7 +19,7 @@ fn expected_parse(input: &[u8]) -> Result<(), ParseError> {
     if !input[0].is_ascii_alphabetic() {
         return Err(ParseError::InvalidSin {
             found: input[0],
-            error: crate::qpi::SinParseError::InvalidLetter,
+            error: SinParseError::InvalidLetter,
         });
     }
     if input.get(1) != Some(&b':') {
@@ -39,7 +39,7 @@ fn expected_parse(input: &[u8]) -> Result<(), ParseError> {
         Err(ParseError::InvalidPin {
             position: 2,
             found: input.get(2).copied(),
-            error: crate::qpi::PinParseError::Empty,
+            error: PinParseError::Empty,
         })
     }
 }

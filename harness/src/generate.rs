@@ -5,12 +5,20 @@
 //! choice below spends a few bytes on "which kind of value" before the value.
 //! Exhausted data reads as zeros, which every choice maps to its most
 //! ordinary case: a short input is a small, valid scenario.
+//!
+//! Half the scenarios start from an empty board of a drawn shape (valid or
+//! not), half from a valid position drawn by the crate's own generator
+//! (`Arbitrary for Qi`, the one the `proptest` and `quickcheck`
+//! integrations share), rebuilt from its content by `Qi::from_parts`
+//! (sometimes with that content broken, to exercise its errors). Boards are
+//! mostly small, up to 19x19; the generator's one board in 32 of any valid
+//! size, up to 65,025 squares, keeps large boards in the mix.
 
-use ::arbitrary::{Arbitrary, Result, Unstructured};
+use arbitrary::{Arbitrary, Result, Unstructured};
+use persistent_qi::qpi::{Qpi, Sin};
+use persistent_qi::{MAX_SQUARE_COUNT, Player, Qi};
 
-use super::{Action, Scenario};
-use crate::qpi::{Qpi, Sin};
-use crate::{MAX_DIMENSION_SIZE, MAX_SQUARE_COUNT, Player};
+use crate::{Action, Change, Scenario, Start, Turn};
 
 /// A piece or style type a [`Scenario`] can be generated with.
 ///
@@ -47,28 +55,43 @@ impl<'a> Draw<'a> for Qpi {
 impl<'a> Draw<'a> for Sin {
     fn draw(u: &mut Unstructured<'a>) -> Result<Self> {
         let letter = *u.choose(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")?;
-        Sin::try_from(&[letter][..]).map_err(|_| ::arbitrary::Error::IncorrectFormat)
+        Sin::try_from(&[letter][..]).map_err(|_| arbitrary::Error::IncorrectFormat)
     }
 }
 
 /// The most steps a generated scenario has.
 pub const MAX_ACTIONS: usize = 256;
 
-/// The most changes in one generated diff.
+/// The most changes in one generated diff or edit.
 pub const MAX_CHANGES: usize = 4096;
 
 /// The most distinct pieces a scenario draws most of its pieces from, so that
 /// hands accumulate and squares are rewritten with what they hold.
 const POOL_SIZE: usize = 8;
 
-impl<'a, P: Draw<'a> + Clone, S: Draw<'a>> Arbitrary<'a> for Scenario<P, S> {
+/// The most bytes the crate's generator may read for a starting position:
+/// enough for its 64 moves, and the rest of the input is left for the steps.
+const MAX_START_BYTES: usize = 512;
+
+impl<'a, P, S> Arbitrary<'a> for Scenario<P, S>
+where
+    P: Draw<'a> + Arbitrary<'a> + Clone + Ord + core::hash::Hash,
+    S: Draw<'a>,
+{
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let shape = arbitrary_shape(u)?;
-        let first_style = S::draw(u)?;
-        let second_style = S::draw(u)?;
+        let start: Start<P, S> = if u.arbitrary()? {
+            drawn_start(u)?
+        } else {
+            Start::Empty {
+                shape: arbitrary_shape(u)?,
+                first_style: S::draw(u)?,
+                second_style: S::draw(u)?,
+            }
+        };
         // Indices are aimed at the board the shape would make, even an
         // invalid one, clamped to something addressable.
-        let square_count = shape
+        let square_count = start
+            .shape()
             .iter()
             .try_fold(1_usize, |product, &size| product.checked_mul(size))
             .unwrap_or(usize::MAX)
@@ -77,23 +100,98 @@ impl<'a, P: Draw<'a> + Clone, S: Draw<'a>> Arbitrary<'a> for Scenario<P, S> {
         for _ in 0..=u.choose_index(POOL_SIZE)? {
             pool.push(P::draw(u)?);
         }
+        // Pieces the start holds in hand, so that steps can take them out.
+        if let Start::Parts {
+            first_hand,
+            second_hand,
+            ..
+        } = &start
+        {
+            pool.extend(
+                first_hand
+                    .iter()
+                    .chain(second_hand)
+                    .map(|(piece, _)| piece.clone()),
+            );
+        }
         let mut actions = Vec::new();
         while !u.is_empty() && actions.len() < MAX_ACTIONS {
             actions.push(arbitrary_action(u, square_count, &pool)?);
         }
-        Ok(Scenario {
-            shape,
-            first_style,
-            second_style,
-            actions,
-        })
+        Ok(Scenario { start, actions })
     }
 }
 
-/// Mostly small valid shapes; sometimes boards of a few hundred squares or
-/// of any valid size, sizes around the limits, too many or too few
-/// dimensions, or anything at all. Large boards are rare because every step
-/// of a scenario is checked in O(squares).
+/// A valid position from the crate's generator, as content; one time in
+/// eight with that content broken in one of the ways `Qi::from_parts`
+/// refuses.
+fn drawn_start<'a, P, S>(u: &mut Unstructured<'a>) -> Result<Start<P, S>>
+where
+    P: Draw<'a> + Arbitrary<'a> + Clone + Ord + core::hash::Hash,
+    S: Draw<'a>,
+{
+    let length = u.int_in_range(0..=MAX_START_BYTES)?;
+    let bytes = u.bytes(length.min(u.len()))?;
+    // Styles are drawn apart: the generator needs `Arbitrary` styles, and
+    // `Sin` is not.
+    let position = Qi::<P, u8>::arbitrary(&mut Unstructured::new(bytes))?;
+    let hand = |player| -> Vec<(P, usize)> {
+        position
+            .hand(player)
+            .map(|(piece, count)| (piece.clone(), count))
+            .collect()
+    };
+    let (mut shape, mut squares) = (
+        position.shape().to_vec(),
+        position
+            .squares()
+            .map(Option::<&P>::cloned)
+            .collect::<Vec<_>>(),
+    );
+    let (mut first_hand, mut second_hand) = (hand(Player::First), hand(Player::Second));
+    if u.ratio(1, 8)? {
+        let hand = if u.arbitrary()? {
+            &mut first_hand
+        } else {
+            &mut second_hand
+        };
+        match u.int_in_range(0..=5_u8)? {
+            0 => _ = squares.pop(),
+            1 => squares.push(None),
+            2 => hand.push((P::draw(u)?, 0)),
+            3 => {
+                if let Some(entry) = hand.first().cloned() {
+                    hand.push(entry);
+                } else {
+                    let piece = P::draw(u)?;
+                    hand.extend([(piece.clone(), 1), (piece, 1)]);
+                }
+            }
+            4 => {
+                let free = squares.len() - position.piece_count();
+                let count = if u.arbitrary()? { free + 1 } else { usize::MAX };
+                hand.push((P::draw(u)?, count));
+            }
+            _ => {
+                let dimension = u.choose_index(shape.len())?;
+                shape[dimension] = *u.choose(&[0, shape[dimension] + 1, 256])?;
+            }
+        }
+    }
+    Ok(Start::Parts {
+        shape,
+        squares,
+        first_hand,
+        second_hand,
+        first_style: S::draw(u)?,
+        second_style: S::draw(u)?,
+        turn: position.turn(),
+    })
+}
+
+/// Mostly small valid shapes, up to 19x19; sometimes sizes around the
+/// limits (the largest valid boards among them), too many or too few
+/// dimensions, or anything at all.
 fn arbitrary_shape(u: &mut Unstructured<'_>) -> Result<Vec<usize>> {
     Ok(match u.int_in_range(0..=31_u8)? {
         0..=23 => {
@@ -103,10 +201,9 @@ fn arbitrary_shape(u: &mut Unstructured<'_>) -> Result<Vec<usize>> {
                 .collect::<Result<_>>()?
         }
         // Past 32 blocks of 16 squares, the board's trie has two levels.
-        24 | 25 => (0..2)
-            .map(|_| u.int_in_range(1..=40))
+        24..=26 => (0..2)
+            .map(|_| u.int_in_range(1..=19))
             .collect::<Result<_>>()?,
-        26 => valid_shape(u)?,
         27 | 28 => {
             let dimensions = u.int_in_range(1..=3)?;
             (0..dimensions)
@@ -131,41 +228,24 @@ fn arbitrary_shape(u: &mut Unstructured<'_>) -> Result<Vec<usize>> {
     })
 }
 
-/// A valid shape of any size up to the limits.
-fn valid_shape(u: &mut Unstructured<'_>) -> Result<Vec<usize>> {
-    let dimensions = u.int_in_range(1..=3)?;
-    let mut squares = 1;
-    let mut shape = Vec::with_capacity(dimensions);
-    for _ in 0..dimensions {
-        let largest = (MAX_SQUARE_COUNT / squares).min(MAX_DIMENSION_SIZE);
-        let size = u.int_in_range(1..=largest)?;
-        squares *= size;
-        shape.push(size);
-    }
-    Ok(shape)
-}
-
 fn arbitrary_action<'a, P: Draw<'a> + Clone>(
     u: &mut Unstructured<'a>,
     square_count: usize,
     pool: &[P],
 ) -> Result<Action<P>> {
-    Ok(match u.int_in_range(0..=15_u8)? {
-        0..=4 => {
+    Ok(match u.int_in_range(0..=18_u8)? {
+        0..=3 => {
             let length = change_count(u)?;
             let mut changes = Vec::with_capacity(length);
             for _ in 0..length {
-                let index = arbitrary_index(u, square_count)?;
-                let square = if u.ratio(1, 3)? {
-                    None
-                } else {
-                    Some(arbitrary_piece(u, pool)?)
-                };
-                changes.push((index, square));
+                changes.push((
+                    arbitrary_index(u, square_count)?,
+                    arbitrary_square(u, pool)?,
+                ));
             }
             Action::BoardDiff(changes)
         }
-        5..=8 => {
+        4..=6 => {
             let player = Player::arbitrary(u)?;
             let length = change_count(u)?;
             let mut changes = Vec::with_capacity(length);
@@ -174,12 +254,33 @@ fn arbitrary_action<'a, P: Draw<'a> + Clone>(
             }
             Action::HandDiff(player, changes)
         }
-        9 => Action::Toggle,
-        10 => Action::WithTurn(Player::arbitrary(u)?),
-        11 => Action::Retain,
-        12 => Action::Restore(u.arbitrary()?),
-        13 => Action::Forget(u.arbitrary()?),
-        14 => Action::Compare(u.arbitrary()?),
+        7..=10 => {
+            let length = change_count(u)?;
+            let mut changes = Vec::with_capacity(length);
+            for _ in 0..length {
+                changes.push(if u.arbitrary()? {
+                    Change::Square(
+                        arbitrary_index(u, square_count)?,
+                        arbitrary_square(u, pool)?,
+                    )
+                } else {
+                    let player = Player::arbitrary(u)?;
+                    Change::Hand(player, arbitrary_piece(u, pool)?, arbitrary_delta(u)?)
+                });
+            }
+            let turn = match u.int_in_range(0..=3_u8)? {
+                0 => Turn::Keep,
+                1 | 2 => Turn::Toggle,
+                _ => Turn::To(Player::arbitrary(u)?),
+            };
+            Action::Edit(changes, turn)
+        }
+        11 => Action::Toggle,
+        12 => Action::WithTurn(Player::arbitrary(u)?),
+        13 => Action::Retain,
+        14 => Action::Restore(u.arbitrary()?),
+        15 => Action::Forget(u.arbitrary()?),
+        16 => Action::Compare(u.arbitrary()?),
         _ => {
             if u.arbitrary()? {
                 let count = u.int_in_range(0..=4)?;
@@ -228,6 +329,18 @@ fn arbitrary_delta(u: &mut Unstructured<'_>) -> Result<i32> {
         13 => i32::MAX,
         14 => -i32::MAX,
         _ => i32::arbitrary(u)?,
+    })
+}
+
+/// Empty one time in three, else a piece.
+fn arbitrary_square<'a, P: Draw<'a> + Clone>(
+    u: &mut Unstructured<'a>,
+    pool: &[P],
+) -> Result<Option<P>> {
+    Ok(if u.ratio(1, 3)? {
+        None
+    } else {
+        Some(arbitrary_piece(u, pool)?)
     })
 }
 
