@@ -460,7 +460,7 @@ fn the_model_reports_the_first_underflow_with_its_change_number() {
     let changes = [(1, 1), (1, -1), (1, i32::MIN)]
         .map(|(piece, delta)| Change::Hand(Player::First, piece, delta));
     assert_eq!(
-        model.edit(&changes),
+        model.edit(changes.iter().map(Change::as_ref)),
         Err(Error::HandUnderflow {
             player: Player::First,
             held: 0,

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use persistent_qi::{Error, MAX_DIMENSION_SIZE, MAX_DIMENSIONS, MAX_SQUARE_COUNT, Nested, Player};
 
-use crate::scenario::Change;
+use crate::scenario::ChangeRef;
 
 /// A position as a `Vec` of squares, two `BTreeMap` hands, two styles and the
 /// side to move: what a `Qi` must read like.
@@ -214,32 +214,38 @@ impl<P: Clone + Ord, S> Model<P, S> {
     ///
     /// [`Error::IndexOutOfRange`], [`Error::HandUnderflow`] or
     /// [`Error::TooManyPieces`], as above.
-    pub fn edit(&mut self, changes: &[Change<P>]) -> Result<(), Error> {
+    pub fn edit<'a>(
+        &mut self,
+        changes: impl IntoIterator<Item = ChangeRef<'a, P>>,
+    ) -> Result<(), Error>
+    where
+        P: 'a,
+    {
         let square_count = self.square_count();
         // A dry run on what the changes touch: the last write to each square,
         // the running count of each hand entry.
         let mut squares: BTreeMap<usize, Option<&P>> = BTreeMap::new();
         let mut counts: BTreeMap<(Player, &P), u128> = BTreeMap::new();
         let mut totals = self.hand_pieces.map(|total| total as u128);
-        for (change, step) in changes.iter().enumerate() {
+        for (change, step) in changes.into_iter().enumerate() {
             match step {
-                Change::Square(index, square) => {
-                    if *index >= square_count {
+                ChangeRef::Square(index, square) => {
+                    if index >= square_count {
                         return Err(Error::IndexOutOfRange {
-                            index: *index,
+                            index,
                             square_count,
                             change: Some(change),
                         });
                     }
-                    squares.insert(*index, square.as_ref());
+                    squares.insert(index, square);
                 }
-                Change::Hand(player, piece, delta) => {
-                    let held = counts.entry((*player, piece)).or_insert_with(|| {
-                        self.hand(*player).get(piece).copied().unwrap_or(0) as u128
+                ChangeRef::Hand(player, piece, delta) => {
+                    let held = counts.entry((player, piece)).or_insert_with(|| {
+                        self.hand(player).get(piece).copied().unwrap_or(0) as u128
                     });
                     let magnitude = u128::from(delta.unsigned_abs());
-                    let total = &mut totals[index_of(*player)];
-                    if *delta > 0 {
+                    let total = &mut totals[index_of(player)];
+                    if delta > 0 {
                         *total += magnitude;
                         if *total > usize::MAX as u128 {
                             return Err(Error::TooManyPieces {
@@ -248,10 +254,10 @@ impl<P: Clone + Ord, S> Model<P, S> {
                             });
                         }
                         *held += magnitude;
-                    } else if *delta < 0 {
+                    } else if delta < 0 {
                         if magnitude > *held {
                             return Err(Error::HandUnderflow {
-                                player: *player,
+                                player,
                                 held: fits(*held),
                                 requested: fits(magnitude),
                                 change,
