@@ -84,9 +84,13 @@
 //! | feature | adds |
 //! |---|---|
 //! | `serde` | `Serialize` and a validating, streaming `Deserialize` for `Qi`, `Player` and `Qpi` (format and rejections in the `serde` module) |
-//! | `arbitrary` | `Arbitrary` for `Qi<P, S>` (any `P`, `S` that are `Arbitrary`; built from valid operation sequences), `Qpi` and `Player`, for fuzzing |
+//! | `arbitrary` | `Arbitrary` for `Qi<P, S>` (any `P`, `S` that are `Arbitrary`), `Qpi` and `Player`, for fuzzing; brings in `arbitrary` only |
 //! | `proptest` | the `proptest` module: strategies for positions, QPI tokens, styles, players and shapes |
 //! | `quickcheck` | `Arbitrary` for `Player`, `Qpi` and `Qi<Qpi, Sin>`, with shrinking |
+//!
+//! The three build positions through one generator: an empty board, then
+//! random moves, each played through [`Qi::edit`] and kept only if the
+//! position accepts it, so every generated position is valid and reachable.
 //!
 //! # Thread safety
 //!
