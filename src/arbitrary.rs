@@ -43,7 +43,7 @@ impl<'a> Arbitrary<'a> for Qpi {
 ///
 /// Boards are small (1 to 3 dimensions of at most 9 squares, or up to
 /// 19x19) unless a byte asks for one of any valid shape, up to 65,025
-/// squares, one time in 32. Pieces mostly come from a pool of up to eight,
+/// squares, one time in 64. Pieces mostly come from a pool of up to eight,
 /// so hands accumulate and squares repeat.
 impl<'a, P, S> Arbitrary<'a> for Qi<P, S>
 where
@@ -51,7 +51,7 @@ where
     S: Arbitrary<'a> + Hash,
 {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let shape = if u.ratio(31, 32)? {
+        let shape = if u.ratio(63, 64)? {
             small_shape(u)?
         } else {
             valid_shape(u)?

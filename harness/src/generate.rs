@@ -11,14 +11,19 @@
 //! (`Arbitrary for Qi`, the one the `proptest` and `quickcheck`
 //! integrations share), rebuilt from its content by `Qi::from_parts`
 //! (sometimes with that content broken, to exercise its errors). Boards are
-//! mostly small, up to 19x19; the generator's one board in 32 of any valid
-//! size, up to 65,025 squares, keeps large boards in the mix.
+//! mostly small, up to 19x19; the generator's one board in 64 of any valid
+//! size, up to 65,025 squares, and the shapes around the limits keep large
+//! boards in the mix. On a board of more than [`LARGE_BOARD`] squares a
+//! scenario stops at its first checkpoint, and boards whose squares would
+//! take more than 256 KiB are not drawn (a `String` board of up to 10,922
+//! squares already has the layout and trie depth of the largest).
 
 use arbitrary::{Arbitrary, Result, Unstructured};
 use persistent_qi::qpi::{Qpi, Sin};
 use persistent_qi::{MAX_SQUARE_COUNT, Player, Qi};
 
-use crate::{Action, Change, Scenario, Start, Turn};
+use crate::scenario::LARGE_BOARD;
+use crate::{Action, CHECKPOINT, Change, Scenario, Start, Turn};
 
 /// A piece or style type a [`Scenario`] can be generated with.
 ///
@@ -65,6 +70,10 @@ pub const MAX_ACTIONS: usize = 256;
 /// The most changes in one generated diff or edit.
 pub const MAX_CHANGES: usize = 4096;
 
+/// The most bytes of squares a scenario's board may take (a `u8` or `Qpi`
+/// board of any size, a `String` board of up to 10,922 squares).
+const MAX_BOARD_BYTES: usize = 256 << 10;
+
 /// The most distinct pieces a scenario draws most of its pieces from, so that
 /// hands accumulate and squares are rewritten with what they hold.
 const POOL_SIZE: usize = 8;
@@ -79,13 +88,8 @@ where
     S: Draw<'a>,
 {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let drawn = if u.arbitrary()? {
+        let start: Start<P, S> = if u.arbitrary()? {
             drawn_start(u)?
-        } else {
-            None
-        };
-        let start: Start<P, S> = if let Some(start) = drawn {
-            start
         } else {
             Start::Empty {
                 shape: arbitrary_shape(u)?,
@@ -101,6 +105,13 @@ where
             .try_fold(1_usize, |product, &size| product.checked_mul(size))
             .unwrap_or(usize::MAX)
             .clamp(1, MAX_SQUARE_COUNT);
+        // Large boards of wide squares cost the most to build and check for
+        // what they add: past the bytes below, the layout and the trie depth
+        // are those of a smaller board (a `String` board of 10,000 squares
+        // has a three-level trie already). Such an input is not a scenario.
+        if square_count * size_of::<Option<P>>() > MAX_BOARD_BYTES {
+            return Err(arbitrary::Error::IncorrectFormat);
+        }
         let mut pool = Vec::new();
         for _ in 0..=u.choose_index(POOL_SIZE)? {
             pool.push(P::draw(u)?);
@@ -119,24 +130,27 @@ where
                     .map(|(piece, _)| piece.clone()),
             );
         }
+        // On a large board a scenario stops at its first checkpoint: what is
+        // particular to the size (the trie's depth, the block layout) shows
+        // within a few dozen steps, while each full check costs O(squares);
+        // long histories are for small boards, which they fill.
+        let most = if square_count > LARGE_BOARD {
+            CHECKPOINT
+        } else {
+            MAX_ACTIONS
+        };
         let mut actions = Vec::new();
-        while !u.is_empty() && actions.len() < MAX_ACTIONS {
+        while !u.is_empty() && actions.len() < most {
             actions.push(arbitrary_action(u, square_count, &pool)?);
         }
         Ok(Scenario { start, actions })
     }
 }
 
-/// The most squares of a start drawn from the crate's generator, but one
-/// time in eight: every step is cheap whatever the board, but the full
-/// checks are O(squares), so the generator's one large board in 32 would
-/// otherwise dominate the fuzzer's time.
-const LARGE_START: usize = 19 * 19;
-
 /// A valid position from the crate's generator, as content; one time in
 /// eight with that content broken in one of the ways `Qi::from_parts`
-/// refuses. `None` for a large board not kept.
-fn drawn_start<'a, P, S>(u: &mut Unstructured<'a>) -> Result<Option<Start<P, S>>>
+/// refuses.
+fn drawn_start<'a, P, S>(u: &mut Unstructured<'a>) -> Result<Start<P, S>>
 where
     P: Draw<'a> + Arbitrary<'a> + Clone + Ord + core::hash::Hash,
     S: Draw<'a>,
@@ -146,9 +160,6 @@ where
     // Styles are drawn apart: the generator needs `Arbitrary` styles, and
     // `Sin` is not.
     let position = Qi::<P, u8>::arbitrary(&mut Unstructured::new(bytes))?;
-    if position.square_count() > LARGE_START && !u.ratio(1, 8)? {
-        return Ok(None);
-    }
     let hand = |player| -> Vec<(P, usize)> {
         position
             .hand(player)
@@ -192,7 +203,7 @@ where
             }
         }
     }
-    Ok(Some(Start::Parts {
+    Ok(Start::Parts {
         shape,
         squares,
         first_hand,
@@ -200,7 +211,7 @@ where
         first_style: S::draw(u)?,
         second_style: S::draw(u)?,
         turn: position.turn(),
-    }))
+    })
 }
 
 /// Mostly small valid shapes, up to 19x19; sometimes sizes around the

@@ -3,13 +3,15 @@
 //!
 //! Every rule of the crate is restated here independently of the library:
 //! counts are kept in `u128` so that overflow is decided by comparison rather
-//! than by checked arithmetic. A change costs O(changes), so that a long
-//! scenario on a large board stays fast; the piece counters it keeps are
-//! checked against a recount by [`Model::recount`].
+//! than by checked arithmetic. A change costs O(changes) (plus one copy of
+//! the squares if a kept version shares them), so that a long scenario on a
+//! large board stays fast; the piece counters it keeps are checked against
+//! a recount by [`Model::recount`].
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
-use persistent_qi::{Error, MAX_DIMENSION_SIZE, MAX_DIMENSIONS, MAX_SQUARE_COUNT, Nested, Player};
+use persistent_qi::{Error, MAX_DIMENSION_SIZE, MAX_DIMENSIONS, MAX_SQUARE_COUNT, Player};
 
 use crate::scenario::ChangeRef;
 
@@ -21,8 +23,9 @@ use crate::scenario::ChangeRef;
 pub struct Model<P, S> {
     /// The dimension sizes, outermost first.
     pub shape: Vec<usize>,
-    /// Every square in row-major order.
-    pub squares: Vec<Option<P>>,
+    /// Every square in row-major order: a plain `Vec`, shared with the
+    /// versions a scenario keeps until a change copies it.
+    pub squares: Rc<Vec<Option<P>>>,
     /// The first player's hand; no count is 0.
     pub first_hand: BTreeMap<P, usize>,
     /// The second player's hand; no count is 0.
@@ -95,7 +98,7 @@ impl<P: Clone + Ord, S> Model<P, S> {
     pub fn new(shape: &[usize], first_style: S, second_style: S) -> Result<Self, Error> {
         Ok(Model {
             shape: shape.to_vec(),
-            squares: vec![None; square_count(shape)?],
+            squares: Rc::new(vec![None; square_count(shape)?]),
             first_hand: BTreeMap::new(),
             second_hand: BTreeMap::new(),
             first_style,
@@ -130,7 +133,7 @@ impl<P: Clone + Ord, S> Model<P, S> {
                 given: squares.len(),
             });
         }
-        model.squares = squares.to_vec();
+        model.squares = Rc::new(squares.to_vec());
         model.board_pieces = squares.iter().flatten().count();
         model.turn = turn;
         let mut totals = [0_u128; 2];
@@ -280,8 +283,11 @@ impl<P: Clone + Ord, S> Model<P, S> {
         let board_pieces = self.board_pieces + filled - emptied;
         check_total(board_pieces as u128 + totals[0] + totals[1], square_count)?;
 
-        for (index, square) in squares {
-            self.squares[index] = square.cloned();
+        if !squares.is_empty() {
+            let board = Rc::make_mut(&mut self.squares);
+            for (index, square) in squares {
+                board[index] = square.cloned();
+            }
         }
         for ((player, piece), count) in counts {
             if count == 0 {
@@ -348,33 +354,5 @@ impl<P: Clone + Ord, S> Model<P, S> {
                 index / stride % self.shape[dimension]
             })
             .collect())
-    }
-
-    /// The board along its dimensions, as `Qi::to_nested` must give it.
-    #[must_use]
-    pub fn to_nested(&self) -> Nested<&P> {
-        let square = |index: usize| self.squares[index].as_ref();
-        match *self.shape.as_slice() {
-            [files] => Nested::Line((0..files).map(square).collect()),
-            [ranks, files] => Nested::Grid(
-                (0..ranks)
-                    .map(|rank| (0..files).map(|file| square(rank * files + file)).collect())
-                    .collect(),
-            ),
-            [layers, ranks, files] => Nested::Layers(
-                (0..layers)
-                    .map(|layer| {
-                        (0..ranks)
-                            .map(|rank| {
-                                (0..files)
-                                    .map(|file| square((layer * ranks + rank) * files + file))
-                                    .collect()
-                            })
-                            .collect()
-                    })
-                    .collect(),
-            ),
-            _ => unreachable!("a model is built from a valid shape"),
-        }
     }
 }
