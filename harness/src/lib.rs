@@ -17,6 +17,7 @@
 //! Everything here panics on a disagreement: that is how a fuzzer or a test
 //! learns of a bug.
 
+mod check;
 mod generate;
 mod json;
 mod model;
