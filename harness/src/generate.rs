@@ -65,7 +65,7 @@ impl<'a> Draw<'a> for Sin {
 }
 
 /// The most steps a generated scenario has.
-pub const MAX_ACTIONS: usize = 256;
+pub const MAX_ACTIONS: usize = 128;
 
 /// The most changes in one generated diff or edit.
 pub const MAX_CHANGES: usize = 4096;
@@ -78,13 +78,13 @@ const MAX_BOARD_BYTES: usize = 256 << 10;
 /// hands accumulate and squares are rewritten with what they hold.
 const POOL_SIZE: usize = 8;
 
-/// The most bytes the crate's generator may read for a starting position:
+/// The most bytes the crate's generator may read for a drawn position:
 /// enough for its 64 moves, and the rest of the input is left for the steps.
 const MAX_START_BYTES: usize = 512;
 
 impl<'a, P, S> Arbitrary<'a> for Scenario<P, S>
 where
-    P: Draw<'a> + Arbitrary<'a> + Clone + Ord + core::hash::Hash,
+    P: Draw<'a> + Clone + Ord,
     S: Draw<'a>,
 {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
@@ -147,33 +147,66 @@ where
     }
 }
 
+/// A valid position's content from the crate's generator.
+pub(crate) struct Drawn<P> {
+    pub(crate) shape: Vec<usize>,
+    pub(crate) squares: Vec<Option<P>>,
+    pub(crate) hands: [Vec<(P, usize)>; 2],
+    pub(crate) turn: Player,
+}
+
+/// The content of a position drawn by the crate's generator (`Arbitrary for
+/// Qi`, with `u8` pieces), its pieces then relabelled with a pool of `P`
+/// (entries of one hand that meet on the same piece add up). A board whose
+/// squares of `P` would take more than [`MAX_BOARD_BYTES`] is refused before
+/// anything is built with `P`.
+pub(crate) fn drawn<'a, P: Draw<'a> + Clone + Ord>(u: &mut Unstructured<'a>) -> Result<Drawn<P>> {
+    let length = u.int_in_range(0..=MAX_START_BYTES)?;
+    let bytes = u.bytes(length.min(u.len()))?;
+    let position = Qi::<u8, u8>::arbitrary(&mut Unstructured::new(bytes))?;
+    if position.square_count() * size_of::<Option<P>>() > MAX_BOARD_BYTES {
+        return Err(arbitrary::Error::IncorrectFormat);
+    }
+    let mut pool = Vec::new();
+    for _ in 0..=u.choose_index(POOL_SIZE)? {
+        pool.push(P::draw(u)?);
+    }
+    let piece = |value: &u8| pool[usize::from(*value) % pool.len()].clone();
+    let hand = |player| {
+        let mut counts = std::collections::BTreeMap::new();
+        for (value, count) in position.hand(player) {
+            *counts.entry(piece(value)).or_insert(0) += count;
+        }
+        counts.into_iter().collect()
+    };
+    Ok(Drawn {
+        shape: position.shape().to_vec(),
+        squares: position.squares().map(|square| square.map(piece)).collect(),
+        hands: [hand(Player::First), hand(Player::Second)],
+        turn: position.turn(),
+    })
+}
+
 /// A valid position from the crate's generator, as content; one time in
 /// eight with that content broken in one of the ways `Qi::from_parts`
 /// refuses.
 fn drawn_start<'a, P, S>(u: &mut Unstructured<'a>) -> Result<Start<P, S>>
 where
-    P: Draw<'a> + Arbitrary<'a> + Clone + Ord + core::hash::Hash,
+    P: Draw<'a> + Clone + Ord,
     S: Draw<'a>,
 {
-    let length = u.int_in_range(0..=MAX_START_BYTES)?;
-    let bytes = u.bytes(length.min(u.len()))?;
-    // Styles are drawn apart: the generator needs `Arbitrary` styles, and
-    // `Sin` is not.
-    let position = Qi::<P, u8>::arbitrary(&mut Unstructured::new(bytes))?;
-    let hand = |player| -> Vec<(P, usize)> {
-        position
-            .hand(player)
-            .map(|(piece, count)| (piece.clone(), count))
-            .collect()
-    };
-    let (mut shape, mut squares) = (
-        position.shape().to_vec(),
-        position
-            .squares()
-            .map(Option::<&P>::cloned)
-            .collect::<Vec<_>>(),
-    );
-    let (mut first_hand, mut second_hand) = (hand(Player::First), hand(Player::Second));
+    let Drawn {
+        mut shape,
+        mut squares,
+        hands: [mut first_hand, mut second_hand],
+        turn,
+    } = drawn(u)?;
+    let piece_count = squares.iter().flatten().count()
+        + first_hand
+            .iter()
+            .chain(&second_hand)
+            .map(|(_, count)| count)
+            .sum::<usize>();
     if u.ratio(1, 8)? {
         let hand = if u.arbitrary()? {
             &mut first_hand
@@ -193,7 +226,7 @@ where
                 }
             }
             4 => {
-                let free = squares.len() - position.piece_count();
+                let free = squares.len() - piece_count;
                 let count = if u.arbitrary()? { free + 1 } else { usize::MAX };
                 hand.push((P::draw(u)?, count));
             }
@@ -210,7 +243,7 @@ where
         second_hand,
         first_style: S::draw(u)?,
         second_style: S::draw(u)?,
-        turn: position.turn(),
+        turn,
     })
 }
 
@@ -263,6 +296,9 @@ fn arbitrary_action<'a, P: Draw<'a> + Clone>(
             let length = change_count(u)?;
             let mut changes = Vec::with_capacity(length);
             for _ in 0..length {
+                if u.is_empty() {
+                    break;
+                }
                 changes.push((
                     arbitrary_index(u, square_count)?,
                     arbitrary_square(u, pool)?,
@@ -275,6 +311,9 @@ fn arbitrary_action<'a, P: Draw<'a> + Clone>(
             let length = change_count(u)?;
             let mut changes = Vec::with_capacity(length);
             for _ in 0..length {
+                if u.is_empty() {
+                    break;
+                }
                 changes.push((arbitrary_piece(u, pool)?, arbitrary_delta(u)?));
             }
             Action::HandDiff(player, changes)
@@ -283,6 +322,9 @@ fn arbitrary_action<'a, P: Draw<'a> + Clone>(
             let length = change_count(u)?;
             let mut changes = Vec::with_capacity(length);
             for _ in 0..length {
+                if u.is_empty() {
+                    break;
+                }
                 changes.push(if u.arbitrary()? {
                     Change::Square(
                         arbitrary_index(u, square_count)?,
@@ -326,11 +368,16 @@ fn arbitrary_action<'a, P: Draw<'a> + Clone>(
     })
 }
 
-/// Mostly a handful of changes, sometimes hundreds or thousands.
+/// Mostly a handful of changes, sometimes hundreds or thousands (as many as
+/// the data left can draw: a diff stops where the data ends, rather than go
+/// on with thousands of changes read from nothing).
 fn change_count(u: &mut Unstructured<'_>) -> Result<usize> {
-    Ok(match u.int_in_range(0..=15_u8)? {
-        0..=13 => u.int_in_range(0..=4)?,
-        14 => u.int_in_range(0..=256)?,
+    // Each change costs the same to check whatever the diff, so the rare
+    // long diffs set the average: one diff in 64 of up to thousands, one in
+    // 32 of up to hundreds, keeps it at a few dozen changes.
+    Ok(match u.int_in_range(0..=63_u8)? {
+        0..=60 => u.int_in_range(0..=4)?,
+        61 | 62 => u.int_in_range(0..=256)?,
         _ => u.int_in_range(0..=MAX_CHANGES)?,
     })
 }

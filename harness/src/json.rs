@@ -17,14 +17,14 @@
 use core::fmt;
 use core::hash::Hash;
 
-use arbitrary::{Arbitrary, Unstructured};
+use arbitrary::Unstructured;
 use persistent_qi::qpi::{Qpi, Sin};
 use persistent_qi::{Player, Qi};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::generate::Draw;
+use crate::generate::{Draw, Drawn, drawn};
 use crate::{Change, Model};
 
 /// The fields of a position document, in their serialized order.
@@ -263,25 +263,26 @@ where
 /// A valid position from the crate's generator, serialized, then mutated.
 fn structured_document<'a, P, S>(u: &mut Unstructured<'a>) -> arbitrary::Result<String>
 where
-    P: Serialize + Draw<'a> + Arbitrary<'a> + Clone + Ord + Hash,
+    P: Serialize + Draw<'a> + Clone + Ord + Hash,
     S: Serialize + Draw<'a> + Hash,
 {
-    let drawn = Qi::<P, u8>::arbitrary(u)?;
-    let hand = |player| {
-        drawn
-            .hand(player)
-            .map(|(piece, count)| (piece.clone(), count))
-    };
+    let Drawn {
+        shape,
+        squares,
+        hands: [first_hand, second_hand],
+        turn,
+    } = drawn::<P>(u)?;
+    let (first_style, second_style) = (S::draw(u)?, S::draw(u)?);
     let position = Qi::from_parts(
-        drawn.shape(),
-        drawn.squares().map(Option::<&P>::cloned),
-        hand(Player::First),
-        hand(Player::Second),
-        S::draw(u)?,
-        S::draw(u)?,
-        drawn.turn(),
+        &shape,
+        squares,
+        first_hand,
+        second_hand,
+        first_style,
+        second_style,
+        turn,
     )
-    .map_err(|_| arbitrary::Error::IncorrectFormat)?;
+    .expect("the generator's content is valid");
     let Ok(Value::Object(mut object)) = serde_json::to_value(&position) else {
         panic!("a position serializes as an object");
     };

@@ -427,14 +427,17 @@ impl<P: Literal, S: Literal> fmt::Debug for Scenario<P, S> {
 }
 
 /// The most squares of a board on which a scenario is fuzzed at full
-/// length, and whose retained versions are each checked against the hash
-/// from scratch too. Larger boards cost O(squares) in every full check.
+/// length: larger boards cost O(squares) in every full check.
 pub(crate) const LARGE_BOARD: usize = 4096;
+
+/// The most squares of a board whose retained versions are each checked
+/// against the hash from scratch too.
+const SMALL_BOARD: usize = 19 * 19;
 
 /// How many steps run between two full checks of the current version (every
 /// square, a recount, the hash recomputed from scratch). In between, each
 /// step checks what it changed, in O(changes).
-pub const CHECKPOINT: usize = 32;
+pub const CHECKPOINT: usize = 48;
 
 /// A version kept by [`Action::Retain`], with what it must keep reading as.
 struct Kept<P, S> {
@@ -527,10 +530,12 @@ where
                 }
                 continue;
             }
-            // Its hash is the one it had when kept; on a large board, where
-            // building a position from scratch costs most of a run, that
-            // and its content are what is checked.
-            let small = kept.model.square_count() <= LARGE_BOARD;
+            // Its hash is the one it had when kept, and its content the
+            // model's. Built again from scratch as well on boards up to 19x19
+            // only: elsewhere that costs most of a run, once per version
+            // kept, and the versions the steps went on from are checked
+            // from scratch at every checkpoint.
+            let small = kept.model.square_count() <= SMALL_BOARD;
             check_full(&context, &kept.position, &kept.model, small);
             checked.push((&kept.position, &kept.model));
         }
