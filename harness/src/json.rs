@@ -65,7 +65,7 @@ pub fn serde_json(data: &[u8]) -> bool {
     }
 }
 
-/// The document [`serde_json`] checks for these bytes, as text: to read
+/// The document [`serde_json()`] checks for these bytes, as text: to read
 /// what a crashing fuzz input does.
 #[must_use]
 pub fn serde_json_document(data: &[u8]) -> String {

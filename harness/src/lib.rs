@@ -7,7 +7,7 @@
 //!   on the plain [`Model`] side by side. The `diff_sequence` fuzz target
 //!   decodes one from bytes; `tests/model.rs` draws them with proptest.
 //! - The fuzz targets, one function each taking libFuzzer's bytes:
-//!   [`diff_sequence`], [`qpi_parse`], [`serde_json`]. `tests/fuzz_replay.rs`
+//!   [`diff_sequence`], [`qpi_parse`], [`serde_json()`]. `tests/fuzz_replay.rs`
 //!   feeds them the committed corpus, so `cargo test` replays every input
 //!   the fuzzers kept, on stable.
 //! - [`support`]: one fixed-seed generator, the piece types the benchmarks
