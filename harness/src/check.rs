@@ -258,10 +258,10 @@ pub(crate) fn check_deep<P, S>(
     P: Clone + Ord + Hash + fmt::Debug + Literal,
     S: Clone + Eq + Hash + fmt::Debug + Literal,
 {
-    // Every square on boards of up to 4,096, else about 4,096 of them
+    // Every square on boards of up to 1,024, else about 1,024 of them
     // spread over the board and the last: `squares()` has already read
     // every one, and each step reads back those it touched.
-    let stride = model.square_count().div_ceil(4096);
+    let stride = model.square_count().div_ceil(1024);
     let last = model.square_count() - 1;
     for index in (0..model.square_count()).step_by(stride).chain([last]) {
         let expected = model.squares[index].as_ref();
