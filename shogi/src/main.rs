@@ -71,7 +71,7 @@ struct PerftArgs {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: u16,
     /// Which position crate to run; `both` checks they agree.
-    #[arg(long = "crate", value_enum, default_value_t = Crate::Persistent)]
+    #[arg(long = "crate", value_name = "CRATE", value_enum, default_value_t = Crate::Persistent)]
     crate_choice: Crate,
 }
 
@@ -118,9 +118,14 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(error) => {
+            // clap's message, up to its usage hint, on one line.
             let message = error.to_string();
-            let first_line = message.lines().next().unwrap_or("invalid arguments");
-            eprintln!("shogi: {}", first_line.trim_start_matches("error: "));
+            let lines: Vec<&str> = message
+                .lines()
+                .take_while(|line| !line.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            eprintln!("shogi: {}", lines.join(" ").trim_start_matches("error: "));
             return ExitCode::from(2);
         }
     };
