@@ -54,7 +54,7 @@ pub use perft::{PerftOptions, divide, perft};
 pub use piece::Kind;
 pub use position::{Persistent, Position, Sashite, same_content};
 pub use setup::{LoadError, NotShogi, Place, load};
-pub use tree::{Tree, build as build_tree};
+pub use tree::{Observer, TooLarge, Tree, build as build_tree};
 
 /// The start position.
 pub const START: &str = "lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL / S/s";

@@ -151,6 +151,10 @@ struct Table<P> {
 
 const SHARDS: usize = 64;
 
+/// Entries a table holds at most, so that a deep perft cannot exhaust
+/// memory: about 4 million positions, a gigabyte or two.
+const CAPACITY: usize = 1 << 22;
+
 impl<P: Position> Table<P> {
     fn new() -> Self {
         Table {
@@ -175,10 +179,15 @@ impl<P: Position> Table<P> {
             .map(|(_, count)| *count)
     }
 
+    /// Stores a count, replacing what the key held; once the table is
+    /// full, only replacing.
     fn insert(&self, key: u64, position: &P, depth: u32, count: u64) {
-        self.shard(key)
+        let mut shard = self
+            .shard(key)
             .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .insert((key, depth), (position.clone(), count));
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if shard.len() < CAPACITY / SHARDS || shard.contains_key(&(key, depth)) {
+            shard.insert((key, depth), (position.clone(), count));
+        }
     }
 }

@@ -2,6 +2,7 @@
 //! position kept alive: what a search that keeps its nodes pays in time and
 //! memory.
 
+use core::fmt;
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::time::{Duration, Instant};
@@ -20,7 +21,7 @@ pub struct Tree<P> {
     pub levels: Vec<Vec<P>>,
     /// Time spent generating moves and building children.
     pub elapsed: Duration,
-    /// Bytes held at the end, over the baseline given to [`build`]: every
+    /// Bytes held at the end, over the [`Observer`]'s baseline: every
     /// position of the tree, with the vectors holding them.
     pub bytes_kept: usize,
     /// The most bytes held at once during the build, over the baseline,
@@ -65,26 +66,62 @@ impl<P> Hash for Keyed<'_, P> {
     }
 }
 
-/// Builds the tree below `root` to `depth` plies, one level at a time.
+/// What [`build`] reports to its caller while it works.
+pub struct Observer<'a> {
+    /// The bytes the process holds (read from a counting allocator).
+    pub allocated: &'a dyn Fn() -> usize,
+    /// [`allocated`](Observer::allocated) before the root was built, so
+    /// that the root counts too.
+    pub baseline: usize,
+    /// Called as each ply starts, with the ply and its number of parents.
+    pub level_started: &'a dyn Fn(u32, usize),
+    /// Called after each parent's children are built.
+    pub parent_done: &'a dyn Fn(),
+}
+
+/// The tree would hold more positions than allowed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooLarge {
+    /// The ply that would overflow.
+    pub ply: u32,
+    /// The positions the tree would hold with it.
+    pub positions: usize,
+    /// The limit.
+    pub limit: usize,
+}
+
+impl fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the tree to ply {} would hold {} positions, over the limit of {}",
+            self.ply, self.positions, self.limit
+        )
+    }
+}
+
+impl std::error::Error for TooLarge {}
+
+/// Builds the tree below `root` to `depth` plies, one level at a time,
+/// holding at most `max_positions` positions (the root included).
 ///
-/// `allocated` reads the bytes the process holds (a counting allocator),
-/// sampled against `baseline`, taken by the caller before `root` was built
-/// so that the root counts too. `level_started(depth, parents)` and
-/// `parent_done()` report progress.
+/// # Errors
+///
+/// [`TooLarge`] before building a ply that would take the tree over
+/// `max_positions`; nothing of that ply is built.
 pub fn build<P: Position>(
     root: P,
     depth: u32,
-    allocated: &dyn Fn() -> usize,
-    baseline: usize,
-    level_started: &dyn Fn(u32, usize),
-    parent_done: &dyn Fn(),
-) -> Tree<P> {
+    max_positions: usize,
+    observer: &Observer<'_>,
+) -> Result<Tree<P>, TooLarge> {
     let start = Instant::now();
     let mut levels = vec![vec![root]];
+    let mut positions = 1;
     let mut peak_bytes = 0;
     for ply in 1..=depth {
         let parents = &levels[levels.len() - 1];
-        level_started(ply, parents.len());
+        (observer.level_started)(ply, parents.len());
         // Moves first, so that the level is allocated once at its exact
         // size: a growing vector would count its slack as kept memory.
         let mut moves = Vec::new();
@@ -93,22 +130,30 @@ pub fn build<P: Position>(
             legal_moves(&Board::read(parent), &mut moves);
             ends.push(moves.len());
         }
+        positions += moves.len();
+        if positions > max_positions {
+            return Err(TooLarge {
+                ply,
+                positions,
+                limit: max_positions,
+            });
+        }
         let mut children = Vec::with_capacity(moves.len());
         let mut first = 0;
         for (parent, &end) in parents.iter().zip(&ends) {
             children.extend(moves[first..end].iter().map(|mv| parent.play(*mv)));
             first = end;
-            parent_done();
+            (observer.parent_done)();
         }
-        peak_bytes = peak_bytes.max(allocated().saturating_sub(baseline));
+        peak_bytes = peak_bytes.max((observer.allocated)().saturating_sub(observer.baseline));
         drop((moves, ends));
         levels.push(children);
     }
     let elapsed = start.elapsed();
-    Tree {
+    Ok(Tree {
         levels,
         elapsed,
-        bytes_kept: allocated().saturating_sub(baseline),
+        bytes_kept: (observer.allocated)().saturating_sub(observer.baseline),
         peak_bytes,
-    }
+    })
 }
