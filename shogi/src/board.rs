@@ -165,8 +165,11 @@ pub(crate) const fn slot(player: Player) -> usize {
 impl Board {
     /// Reads a validated shogi position: its board once, its hands and turn.
     ///
+    /// # Panics
+    ///
     /// Only for positions that [`load`](crate::load) accepted and their
-    /// descendants: every square holds a shogi piece and each side one king.
+    /// descendants, where every square and hand holds a shogi piece and each
+    /// side one king; anything else may panic.
     #[must_use]
     pub fn read<P: Position>(position: &P) -> Board {
         let mut board = Board {

@@ -241,7 +241,8 @@ fn run_perft(args: &PerftArgs) -> Result<(), Failure> {
 
 /// The most positions a kept tree may hold: the start position's depth-5
 /// tree (20.6 million) fits, in about 4 GB with persistent-qi and 6 GB
-/// with sashite-qi; a deeper one would not fit the machine.
+/// with sashite-qi, both kept at once; a deeper one would not fit the
+/// machine.
 const MAX_TREE_POSITIONS: usize = 25_000_000;
 
 /// One crate's kept tree, measured.
@@ -272,8 +273,9 @@ fn tree_with<P: Position>(feen: &str, depth: u32) -> Result<TreeRun<P>, Failure>
 /// Builds both trees and prints them side by side; fails if the crates
 /// disagree on any position.
 fn compare_trees(feen: &str, depth: u32) -> Result<usize, Failure> {
-    // Each tree is built and measured alone, then dropped before the next,
-    // except for the position-by-position comparison at the end.
+    // The first tree stays alive while the second is built, so that the two
+    // can be compared position by position at the end; each is measured
+    // against its own baseline, so neither counts the other's bytes.
     let ours = tree_with::<Persistent>(feen, depth)?;
     let theirs = tree_with::<Sashite>(feen, depth)?;
     let (a, b) = (&ours.tree, &theirs.tree);

@@ -209,7 +209,8 @@ impl Position for Sashite {
 }
 
 /// Whether two positions, of the same crate or not, hold the same shape,
-/// board, hands, styles and turn. O(squares + hand entries).
+/// board, hands, styles and turn. O(squares + hand entries). Boards of more
+/// than [`SQUARES`] squares are never the same: only shogi's are compared.
 #[must_use]
 pub fn same_content<A: Position, B: Position>(a: &A, b: &B) -> bool {
     fn hand<P: Position>(position: &P, player: Player) -> Vec<(Qpi, usize)> {
@@ -218,16 +219,16 @@ pub fn same_content<A: Position, B: Position>(a: &A, b: &B) -> bool {
         entries.sort_unstable();
         entries
     }
-    let board = |position: &dyn Fn(&mut [Option<Qpi>; SQUARES])| {
+    fn board<P: Position>(position: &P) -> [Option<Qpi>; SQUARES] {
         let mut squares = [None; SQUARES];
-        position(&mut squares);
+        position.read_board(&mut squares);
         squares
-    };
+    }
     a.shape() == b.shape()
         && a.shape().iter().product::<usize>() <= SQUARES
         && a.turn() == b.turn()
         && Player::ALL
             .iter()
             .all(|&player| a.style(player) == b.style(player) && hand(a, player) == hand(b, player))
-        && board(&|squares| a.read_board(squares)) == board(&|squares| b.read_board(squares))
+        && board(a) == board(b)
 }
