@@ -16,6 +16,17 @@
 //! # Ok::<(), shogi::LoadError>(())
 //! ```
 //!
+//! # How the rules work
+//!
+//! [`load`] is the one door in: it reads FEEN into a position crate and
+//! refuses what is no shogi position ([`NotShogi`]). For each expanded
+//! node, [`Board::read`] copies the board (one scan) and the hands into a
+//! padded mailbox; [`legal_moves`] finds the checkers and pinned pieces
+//! once, then generates only legal moves, each resolved into a [`Move`]
+//! that says which squares change and what enters or leaves the mover's
+//! hand; [`Position::play`] builds the child, the only write. [`perft`],
+//! [`divide`] and [`build_tree`] are those three steps in a loop.
+//!
 //! # Conventions
 //!
 //! - The board is 9x9, its squares the flat indices of the FEEN placement
