@@ -119,10 +119,10 @@ impl<P, const LEN: usize> Clone for Blocks<P, LEN> {
 }
 
 impl<P, const LEN: usize> Blocks<P, LEN> {
-    fn new(square_count: usize, bits: u8) -> Self {
+    fn new(square_count: usize, bits: u8, squares: &mut impl Iterator<Item = Option<P>>) -> Self {
         let mut vector = VectorSync::new_with_bits(bits);
         for _ in 0..square_count.div_ceil(LEN) {
-            vector.push_back_mut(core::array::from_fn(|_| None));
+            vector.push_back_mut(core::array::from_fn(|_| squares.next().flatten()));
         }
         Blocks { vector }
     }
@@ -193,14 +193,25 @@ impl<P> Board<P> {
     /// An empty board of at least `square_count` squares, laid out for the
     /// size of `P`.
     pub(crate) fn new(square_count: usize) -> Self {
+        Board::from_squares(square_count, core::iter::empty())
+    }
+
+    /// A board of at least `square_count` squares holding `squares` in
+    /// order, padded with empty squares if they run out. Squares past the
+    /// padded end are left in the iterator.
+    pub(crate) fn from_squares(
+        square_count: usize,
+        squares: impl IntoIterator<Item = Option<P>>,
+    ) -> Self {
+        let squares = &mut squares.into_iter();
         let (block_length, bits) = layout(square_count, size_of::<Option<P>>());
         match block_length {
-            2 => Board::Of2(Blocks::new(square_count, bits)),
-            4 => Board::Of4(Blocks::new(square_count, bits)),
-            8 => Board::Of8(Blocks::new(square_count, bits)),
-            16 => Board::Of16(Blocks::new(square_count, bits)),
-            32 => Board::Of32(Blocks::new(square_count, bits)),
-            _ => Board::Of64(Blocks::new(square_count, bits)),
+            2 => Board::Of2(Blocks::new(square_count, bits, squares)),
+            4 => Board::Of4(Blocks::new(square_count, bits, squares)),
+            8 => Board::Of8(Blocks::new(square_count, bits, squares)),
+            16 => Board::Of16(Blocks::new(square_count, bits, squares)),
+            32 => Board::Of32(Blocks::new(square_count, bits, squares)),
+            _ => Board::Of64(Blocks::new(square_count, bits, squares)),
         }
     }
 

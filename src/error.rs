@@ -19,6 +19,9 @@ use crate::Player;
 /// | [`Qi::board_diff`](crate::Qi::board_diff) | index 99 on `[2, 2]` | [`IndexOutOfRange`](Error::IndexOutOfRange) | invalid flat index: 99 (board has 4 squares) |
 /// | [`Qi::hand_diff`](crate::Qi::hand_diff) | `("P", -2)` holding one | [`HandUnderflow`](Error::HandUnderflow) | cannot remove 2 from the first hand: it holds 1 (change 0) |
 /// | any transformation | a third piece on `[2]` | [`TooManyPieces`](Error::TooManyPieces) | too many pieces for board size (3 pieces, 2 squares) |
+/// | [`Qi::from_parts`](crate::Qi::from_parts) | 5 squares for `[2, 2]` | [`SquareCountMismatch`](Error::SquareCountMismatch) | wrong number of squares: the shape has 4, 5 given |
+/// | [`Qi::from_parts`](crate::Qi::from_parts) | first hand `[("P", 0)]` | [`ZeroHandCount`](Error::ZeroHandCount) | hand count must be at least 1: the first hand lists 0 (entry 0) |
+/// | [`Qi::from_parts`](crate::Qi::from_parts) | first hand `[("P", 1), ("P", 1)]` | [`DuplicateHandPiece`](Error::DuplicateHandPiece) | the first hand lists a piece twice (entry 1) |
 /// | [`Qi::index_of`](crate::Qi::index_of) | `&[1]` on `[8, 8]` | [`CoordinateCountMismatch`](Error::CoordinateCountMismatch) | expected 2 coordinates, got 1 |
 /// | [`Qi::index_of`](crate::Qi::index_of) | `&[0, 9]` on `[8, 8]` | [`CoordinateOutOfRange`](Error::CoordinateOutOfRange) | coordinate 9 is outside dimension 1 of size 8 |
 ///
@@ -83,6 +86,30 @@ pub enum Error {
         /// The number of squares of the board.
         squares: usize,
     },
+    /// The squares given to [`Qi::from_parts`](crate::Qi::from_parts) were
+    /// not one per square of the shape.
+    SquareCountMismatch {
+        /// The number of squares of the shape.
+        expected: usize,
+        /// The number of squares given.
+        given: usize,
+    },
+    /// A hand entry given to [`Qi::from_parts`](crate::Qi::from_parts) had
+    /// a count of 0.
+    ZeroHandCount {
+        /// Whose hand.
+        player: Player,
+        /// Which entry of that hand, from 0.
+        entry: usize,
+    },
+    /// A hand given to [`Qi::from_parts`](crate::Qi::from_parts) listed a
+    /// piece twice.
+    DuplicateHandPiece {
+        /// Whose hand.
+        player: Player,
+        /// Which entry of that hand listed the piece again, from 0.
+        entry: usize,
+    },
     /// A coordinate list did not have one coordinate per dimension.
     CoordinateCountMismatch {
         /// The number of dimensions of the board.
@@ -145,6 +172,17 @@ impl fmt::Display for Error {
                 f,
                 "too many pieces for board size ({pieces} pieces, {squares} squares)"
             ),
+            Error::SquareCountMismatch { expected, given } => write!(
+                f,
+                "wrong number of squares: the shape has {expected}, {given} given"
+            ),
+            Error::ZeroHandCount { player, entry } => write!(
+                f,
+                "hand count must be at least 1: the {player} hand lists 0 (entry {entry})"
+            ),
+            Error::DuplicateHandPiece { player, entry } => {
+                write!(f, "the {player} hand lists a piece twice (entry {entry})")
+            }
             Error::CoordinateCountMismatch { expected, actual } => {
                 write!(f, "expected {expected} coordinates, got {actual}")
             }

@@ -35,6 +35,15 @@ pub(crate) struct CountChange {
     pub(crate) after: usize,
 }
 
+/// Why a hand entry could not be added to a hand being built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum EntryError {
+    /// The hand already held the piece.
+    Duplicate,
+    /// The total would not fit a `usize`.
+    Overflow,
+}
+
 /// Why a hand change was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum HandError {
@@ -73,6 +82,16 @@ impl<P: Ord> Hand<P> {
 }
 
 impl<P: Ord + Clone> Hand<P> {
+    /// Adds an entry for a piece the hand does not hold yet, with a count of
+    /// at least 1. On error the hand is left changed, and must be dropped.
+    pub(crate) fn insert_new(&mut self, piece: P, count: usize) -> Result<(), EntryError> {
+        self.total = self.total.checked_add(count).ok_or(EntryError::Overflow)?;
+        match self.counts.insert(piece, count) {
+            None => Ok(()),
+            Some(_) => Err(EntryError::Duplicate),
+        }
+    }
+
     /// Adds `delta` copies of a piece (removes them if negative). The caller
     /// skips zero deltas, which would only rewrite the count they read. On
     /// error the hand is unchanged.

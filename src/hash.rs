@@ -14,6 +14,8 @@
 
 use core::hash::{Hash, Hasher};
 
+use crate::Player;
+
 /// Domain separators: the same parts never mix to the same term in two roles.
 const SQUARE: u64 = 0x243f_6a88_85a3_08d3;
 const FIRST_HAND: u64 = 0x1319_8a2e_0370_7344;
@@ -144,8 +146,11 @@ pub(crate) const fn square_term(index: usize, piece_key: u64) -> u64 {
 
 /// The term of `count` copies (at least one) of a piece in a hand.
 #[inline]
-pub(crate) const fn hand_term(second: bool, count: usize, piece_key: u64) -> u64 {
-    let domain = if second { SECOND_HAND } else { FIRST_HAND };
+pub(crate) const fn hand_term(player: Player, count: usize, piece_key: u64) -> u64 {
+    let domain = match player {
+        Player::First => FIRST_HAND,
+        Player::Second => SECOND_HAND,
+    };
     keyed(domain, count as u64, piece_key)
 }
 

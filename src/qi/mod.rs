@@ -8,10 +8,14 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::board::Board;
-use crate::hand::{CountChange, Hand, HandError};
+use crate::hand::{EntryError, Hand};
 use crate::hash::{SECOND_TO_MOVE, hand_term, shape_term, square_term, stable_hash, styles_term};
 use crate::shape::{Nested, Shape};
 use crate::{Error, Player};
+
+mod edit;
+
+pub use self::edit::Edit;
 
 /// A two-player board-game position that shares structure with the version it
 /// was made from.
@@ -170,10 +174,17 @@ impl<P, S: Hash> Qi<P, S> {
     /// [`Error::TooManySquares`], as above.
     pub fn new(shape: &[usize], first_style: S, second_style: S) -> Result<Self, Error> {
         let shape = Shape::new(shape)?;
-        let base_hash = shape_term(shape.sizes())
+        let board = Board::new(shape.square_count());
+        Ok(Qi::empty_hands(shape, board, first_style, second_style))
+    }
+
+    /// A position with `board` (whose pieces are not hashed or counted yet),
+    /// empty hands, and the first player to move.
+    fn empty_hands(shape: Shape, board: Board<P>, first_style: S, second_style: S) -> Self {
+        let hash = shape_term(shape.sizes())
             ^ styles_term(stable_hash(&first_style), stable_hash(&second_style));
-        Ok(Qi {
-            board: Board::new(shape.square_count()),
+        Qi {
+            board,
             shared: Arc::new(Shared {
                 meta: Arc::new(Meta {
                     shape,
@@ -183,11 +194,137 @@ impl<P, S: Hash> Qi<P, S> {
                 first_hand: Hand::default(),
                 second_hand: Hand::default(),
             }),
-            hash: base_hash,
+            hash,
             version: fresh_version(),
             board_pieces: 0,
             turn: Player::First,
-        })
+        }
+    }
+}
+
+impl<P: Clone + Ord + Hash, S: Hash> Qi<P, S> {
+    /// A position built from its whole content, validated as the
+    /// transformations validate: the one way to build a position in a
+    /// single step, whatever the source (a decoder, a notation, a generator).
+    ///
+    /// - `shape`: the dimension sizes, outermost first, as for [`Qi::new`].
+    /// - `squares`: every square in row-major order, `None` for an empty one;
+    ///   exactly as many as the shape has.
+    /// - `first_hand`, `second_hand`: `(piece, count)` entries in any order,
+    ///   each piece at most once, each count at least 1.
+    /// - the two styles, and the player to move.
+    ///
+    /// Building costs O(squares + hand entries x log(hand entries)), once.
+    ///
+    /// ```
+    /// use persistent_qi::{Error, Player, Qi};
+    ///
+    /// let squares = [Some("K"), None, None, Some("k")];
+    /// let position: Qi<&str, &str> =
+    ///     Qi::from_parts(&[2, 2], squares, [("P", 2)], [], "C", "c", Player::Second)?;
+    /// assert_eq!(position.square(3), Some(&"k"));
+    /// assert_eq!(position.first_hand_count(&"P"), 2);
+    /// assert_eq!(position.piece_count(), 4);
+    ///
+    /// // The same content built by the transformations is the same position.
+    /// let built = Qi::new(&[2, 2], "C", "c")?
+    ///     .edit()
+    ///     .set(0, Some("K"))
+    ///     .set(3, Some("k"))
+    ///     .hand(Player::First, "P", 2)
+    ///     .toggle()
+    ///     .finish()?;
+    /// assert_eq!(built, position);
+    ///
+    /// let error = Qi::<&str, &str>::from_parts(&[2, 2], squares, [("P", 3)], [], "C", "c", Player::First)
+    ///     .unwrap_err();
+    /// assert_eq!(error, Error::TooManyPieces { pieces: 5, squares: 4 });
+    /// # Ok::<(), persistent_qi::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// Checked in this order, the first failure giving the error:
+    ///
+    /// - the shape, with the errors of [`Qi::new`];
+    /// - [`Error::SquareCountMismatch`] if `squares` does not yield exactly
+    ///   one square per square of the shape (the squares past the end are
+    ///   counted, not stored);
+    /// - the entries of the first hand, then of the second, in order:
+    ///   [`Error::ZeroHandCount`] for a count of 0,
+    ///   [`Error::DuplicateHandPiece`] for a piece listed a second time, and
+    ///   [`Error::TooManyPieces`] as soon as the pieces counted so far (board,
+    ///   then hand entries) outnumber the squares. Reading stops there, so
+    ///   however long the hands, no more than one entry per square is held.
+    pub fn from_parts(
+        shape: &[usize],
+        squares: impl IntoIterator<Item = Option<P>>,
+        first_hand: impl IntoIterator<Item = (P, usize)>,
+        second_hand: impl IntoIterator<Item = (P, usize)>,
+        first_style: S,
+        second_style: S,
+        turn: Player,
+    ) -> Result<Self, Error> {
+        let shape = Shape::new(shape)?;
+        let square_count = shape.square_count();
+        // At most MAX_SQUARE_COUNT squares are taken, so the count fits.
+        let (mut given, mut board_pieces, mut board_hash) = (0, 0_u32, 0);
+        let mut squares = squares.into_iter();
+        let board = Board::from_squares(
+            square_count,
+            squares.by_ref().take(square_count).inspect(|square| {
+                if let Some(piece) = square {
+                    board_hash ^= square_term(given, stable_hash(piece));
+                    board_pieces += 1;
+                }
+                given += 1;
+            }),
+        );
+        let given = given + squares.count();
+        if given != square_count {
+            return Err(Error::SquareCountMismatch {
+                expected: square_count,
+                given,
+            });
+        }
+        let mut position = Qi::empty_hands(shape, board, first_style, second_style);
+        position.hash ^= board_hash;
+        position.board_pieces = board_pieces;
+        position.fill_hand(Player::First, first_hand)?;
+        position.fill_hand(Player::Second, second_hand)?;
+        position.set_turn(turn);
+        Ok(position)
+    }
+
+    /// Fills an empty hand of a position under construction from its
+    /// entries. See [`from_parts`](Qi::from_parts) for the checks.
+    fn fill_hand(
+        &mut self,
+        player: Player,
+        entries: impl IntoIterator<Item = (P, usize)>,
+    ) -> Result<(), Error> {
+        let squares = self.square_count();
+        for (entry, (piece, count)) in entries.into_iter().enumerate() {
+            if count == 0 {
+                return Err(Error::ZeroHandCount { player, entry });
+            }
+            let key = stable_hash(&piece);
+            let hand = Arc::make_mut(&mut self.shared).hand_mut(player);
+            match hand.insert_new(piece, count) {
+                Ok(()) => self.hash ^= hand_term(player, count, key),
+                Err(EntryError::Duplicate) => {
+                    return Err(Error::DuplicateHandPiece { player, entry });
+                }
+                Err(EntryError::Overflow) => {
+                    return Err(Error::TooManyPieces {
+                        pieces: usize::MAX,
+                        squares,
+                    });
+                }
+            }
+            self.check_cardinality()?;
+        }
+        Ok(())
     }
 }
 
@@ -224,9 +361,7 @@ impl<P: Clone + Ord + Hash, S> Qi<P, S> {
         &self,
         changes: impl IntoIterator<Item = (usize, Option<P>)>,
     ) -> Result<Self, Error> {
-        let mut next = self.clone();
-        next.board_diff_mut(changes)?;
-        Ok(next)
+        self.edit().board_diff(changes).finish()
     }
 
     /// A position with some pieces added to or removed from the first
@@ -285,94 +420,7 @@ impl<P: Clone + Ord + Hash, S> Qi<P, S> {
         player: Player,
         changes: impl IntoIterator<Item = (P, i32)>,
     ) -> Result<Self, Error> {
-        let mut next = self.clone();
-        next.hand_diff_mut(player, changes)?;
-        Ok(next)
-    }
-
-    /// The in-place core of [`board_diff`](Qi::board_diff). On error `self`
-    /// is left half-changed, which is why only a fresh clone is passed here.
-    fn board_diff_mut(
-        &mut self,
-        changes: impl IntoIterator<Item = (usize, Option<P>)>,
-    ) -> Result<(), Error> {
-        let square_count = self.square_count();
-        for (change, (index, square)) in changes.into_iter().enumerate() {
-            if index >= square_count {
-                return Err(Error::IndexOutOfRange {
-                    index,
-                    square_count,
-                    change: Some(change),
-                });
-            }
-            let current = self.board.get(index);
-            if current == square.as_ref() {
-                // Writing what is there already copies nothing.
-                continue;
-            }
-            if let Some(old) = current {
-                self.hash ^= square_term(index, stable_hash(old));
-                self.board_pieces -= 1;
-            }
-            if let Some(new) = &square {
-                self.hash ^= square_term(index, stable_hash(new));
-                self.board_pieces += 1;
-            }
-            self.board.replace(index, square);
-        }
-        self.check_cardinality()?;
-        self.version = fresh_version();
-        Ok(())
-    }
-
-    /// The in-place core of [`hand_diff`](Qi::hand_diff); like
-    /// [`board_diff_mut`](Qi::board_diff_mut), only called on a fresh clone.
-    fn hand_diff_mut(
-        &mut self,
-        player: Player,
-        changes: impl IntoIterator<Item = (P, i32)>,
-    ) -> Result<(), Error> {
-        let square_count = self.square_count();
-        // Zero deltas change nothing; skipping them up front means an empty
-        // or all-zero diff does not copy the shared part at all.
-        let mut changes = changes
-            .into_iter()
-            .enumerate()
-            .filter(|(_, (_, delta))| *delta != 0)
-            .peekable();
-        if changes.peek().is_some() {
-            let hand = Arc::make_mut(&mut self.shared).hand_mut(player);
-            for (change, (piece, delta)) in changes {
-                let key = stable_hash(&piece);
-                match hand.apply(piece, delta) {
-                    Ok(CountChange { before, after }) => {
-                        if before > 0 {
-                            self.hash ^= hand_term(player.is_second(), before, key);
-                        }
-                        if after > 0 {
-                            self.hash ^= hand_term(player.is_second(), after, key);
-                        }
-                    }
-                    Err(HandError::Underflow { held, requested }) => {
-                        return Err(Error::HandUnderflow {
-                            player,
-                            held,
-                            requested,
-                            change,
-                        });
-                    }
-                    Err(HandError::Overflow) => {
-                        return Err(Error::TooManyPieces {
-                            pieces: usize::MAX,
-                            squares: square_count,
-                        });
-                    }
-                }
-            }
-        }
-        self.check_cardinality()?;
-        self.version = fresh_version();
-        Ok(())
+        self.edit().hand_diff(player, changes).finish()
     }
 }
 
@@ -397,30 +445,10 @@ impl<P, S> Qi<P, S> {
     pub fn with_turn(&self, turn: Player) -> Self {
         let mut next = self.clone();
         if turn != self.turn {
-            next.turn = turn;
-            next.hash ^= SECOND_TO_MOVE;
+            next.set_turn(turn);
             next.version = fresh_version();
         }
         next
-    }
-
-    /// Fails with [`Error::TooManyPieces`] if the pieces outnumber the squares.
-    fn check_cardinality(&self) -> Result<(), Error> {
-        let squares = self.square_count();
-        // Mid-diff, a hand total may be anything a usize holds, so the sum
-        // saturates: a total too large to add is over the limit either way.
-        let (first, second) = (
-            self.shared.first_hand.total(),
-            self.shared.second_hand.total(),
-        );
-        let pieces = self
-            .board_piece_count()
-            .saturating_add(first)
-            .saturating_add(second);
-        if pieces > squares {
-            return Err(Error::TooManyPieces { pieces, squares });
-        }
-        Ok(())
     }
 
     /// The dimension sizes, outermost first (`[8, 8]` for chess).
@@ -654,7 +682,7 @@ impl<P: Ord + Hash, S: Hash> Qi<P, S> {
         }
         for player in Player::ALL {
             for (piece, count) in self.hand(player) {
-                hash ^= hand_term(player.is_second(), count, stable_hash(piece));
+                hash ^= hand_term(player, count, stable_hash(piece));
             }
         }
         hash

@@ -1,0 +1,599 @@
+//! The one-call move, [`Qi::edit`]: every rule of `rules.rs` that a
+//! transformation obeys, through an edit, plus what only an edit can do
+//! (board and hand changes in one step, one check on the finished position).
+
+use persistent_qi::{Error, Player, Qi};
+
+type Position = Qi<&'static str, &'static str>;
+
+fn empty(shape: &[usize]) -> Position {
+    Qi::new(shape, "C", "c").expect("a valid shape")
+}
+
+// ---- board changes -------------------------------------------------------
+
+#[test]
+fn set_places_and_clears_pieces() {
+    let position = empty(&[3, 3]).edit().set(4, Some("K")).finish().unwrap();
+    let position = position
+        .edit()
+        .set(4, None)
+        .set(0, Some("Q"))
+        .finish()
+        .unwrap();
+    assert_eq!(position.square(0), Some(&"Q"));
+    assert_eq!(position.square(4), None);
+    assert_eq!(position.board_piece_count(), 1);
+}
+
+#[test]
+fn a_repeated_index_is_last_write_wins() {
+    let position = empty(&[4])
+        .edit()
+        .board_diff([(0, Some("a")), (0, Some("b")), (1, Some("c")), (1, None)])
+        .finish()
+        .unwrap();
+    assert_eq!(position.square(0), Some(&"b"));
+    assert_eq!(position.square(1), None);
+    assert_eq!(position.board_piece_count(), 1);
+}
+
+#[test]
+fn an_index_past_the_board_is_rejected_with_its_change_number() {
+    let error = empty(&[2, 2])
+        .edit()
+        .set(0, Some("K"))
+        .set(4, Some("k"))
+        .finish()
+        .unwrap_err();
+    assert_eq!(
+        error,
+        Error::IndexOutOfRange {
+            index: 4,
+            square_count: 4,
+            change: Some(1)
+        }
+    );
+}
+
+#[test]
+fn an_index_of_usize_max_is_rejected() {
+    let error = empty(&[255, 255])
+        .edit()
+        .set(usize::MAX, None)
+        .finish()
+        .unwrap_err();
+    assert_eq!(
+        error,
+        Error::IndexOutOfRange {
+            index: usize::MAX,
+            square_count: 65_025,
+            change: Some(0)
+        }
+    );
+}
+
+#[test]
+fn the_first_bad_change_is_reported_and_the_rest_ignored() {
+    let error = empty(&[2])
+        .edit()
+        .set(5, None)
+        .hand(Player::First, "P", -1)
+        .set(6, None)
+        .finish()
+        .unwrap_err();
+    assert_eq!(
+        error,
+        Error::IndexOutOfRange {
+            index: 5,
+            square_count: 2,
+            change: Some(0)
+        }
+    );
+}
+
+#[test]
+fn an_empty_edit_gives_an_equal_position() {
+    let position = empty(&[3]).edit().set(1, Some("x")).finish().unwrap();
+    assert_eq!(position.edit().finish().unwrap(), position);
+    assert_eq!(position.edit().board_diff([]).finish().unwrap(), position);
+}
+
+#[test]
+fn writing_what_is_there_changes_nothing() {
+    let position = empty(&[3]).edit().set(1, Some("x")).finish().unwrap();
+    let same = position
+        .edit()
+        .set(1, Some("x"))
+        .set(2, None)
+        .finish()
+        .unwrap();
+    assert_eq!(same, position);
+    assert_eq!(same.position_hash(), position.position_hash());
+    assert_eq!(same.board_piece_count(), 1);
+}
+
+#[test]
+fn an_endless_board_diff_stops_at_the_first_bad_index() {
+    let error = empty(&[3, 3])
+        .edit()
+        .board_diff((0..).map(|index| (index, None)))
+        .finish()
+        .unwrap_err();
+    assert_eq!(
+        error,
+        Error::IndexOutOfRange {
+            index: 9,
+            square_count: 9,
+            change: Some(9)
+        }
+    );
+}
+
+// ---- hand changes --------------------------------------------------------
+
+#[test]
+fn a_positive_delta_adds_and_a_negative_one_removes() {
+    let position = empty(&[8, 8])
+        .edit()
+        .hand(Player::First, "P", 2)
+        .hand(Player::First, "B", 1)
+        .finish()
+        .unwrap()
+        .edit()
+        .hand(Player::First, "B", -1)
+        .hand(Player::First, "P", 1)
+        .finish()
+        .unwrap();
+    assert_eq!(position.first_hand().collect::<Vec<_>>(), [(&"P", 3)]);
+    assert_eq!(position.hand_piece_count(), 3);
+}
+
+#[test]
+fn a_zero_delta_does_nothing_even_for_an_absent_piece() {
+    let position = empty(&[8, 8])
+        .edit()
+        .hand(Player::First, "P", 0)
+        .finish()
+        .unwrap();
+    assert_eq!(position.first_hand().count(), 0);
+    assert_eq!(position, empty(&[8, 8]));
+}
+
+#[test]
+fn a_repeated_piece_accumulates_and_an_entry_at_zero_disappears() {
+    let position = empty(&[8, 8])
+        .edit()
+        .hand_diff(Player::Second, [("p", 1), ("p", 1), ("p", 3), ("p", -2)])
+        .hand_diff(Player::First, [("P", 2), ("P", -2)])
+        .finish()
+        .unwrap();
+    assert_eq!(position.second_hand_count(&"p"), 3);
+    assert_eq!(position.first_hand().count(), 0);
+    assert_eq!(position.hand_piece_count(), 3);
+}
+
+#[test]
+fn the_two_hands_are_separate() {
+    let position = empty(&[8, 8])
+        .edit()
+        .hand(Player::First, "P", 1)
+        .hand(Player::Second, "P", 2)
+        .finish()
+        .unwrap();
+    assert_eq!(position.first_hand_count(&"P"), 1);
+    assert_eq!(position.second_hand_count(&"P"), 2);
+}
+
+#[test]
+fn removing_more_than_held_is_an_underflow_numbered_across_the_edit() {
+    let position = empty(&[8, 8])
+        .edit()
+        .hand(Player::First, "P", 1)
+        .finish()
+        .unwrap();
+    // Change 0 is on the board, change 1 adds, change 2 removes too many.
+    let error = position
+        .edit()
+        .set(0, Some("K"))
+        .hand(Player::First, "P", 1)
+        .hand(Player::First, "P", -3)
+        .finish()
+        .unwrap_err();
+    assert_eq!(
+        error,
+        Error::HandUnderflow {
+            player: Player::First,
+            held: 2,
+            requested: 3,
+            change: 2
+        }
+    );
+}
+
+#[test]
+fn i32_extremes_are_handled_without_overflow() {
+    let position = empty(&[8, 8]);
+    assert_eq!(
+        position
+            .edit()
+            .hand(Player::First, "P", i32::MIN)
+            .finish()
+            .unwrap_err(),
+        Error::HandUnderflow {
+            player: Player::First,
+            held: 0,
+            requested: 2_147_483_648,
+            change: 0
+        }
+    );
+    assert_eq!(
+        position
+            .edit()
+            .hand(Player::First, "P", i32::MAX)
+            .hand(Player::First, "P", i32::MAX)
+            .finish()
+            .unwrap_err(),
+        Error::TooManyPieces {
+            pieces: 4_294_967_294,
+            squares: 64
+        }
+    );
+}
+
+#[test]
+fn an_endless_hand_diff_stops_at_the_first_underflow() {
+    let error = empty(&[255, 255])
+        .edit()
+        .hand_diff(Player::First, std::iter::repeat(("x", -1)))
+        .finish()
+        .unwrap_err();
+    assert!(matches!(error, Error::HandUnderflow { change: 0, .. }));
+}
+
+// ---- cardinality ---------------------------------------------------------
+
+#[test]
+fn cardinality_is_checked_once_on_the_finished_position() {
+    let full = empty(&[2])
+        .edit()
+        .set(0, Some("a"))
+        .set(1, Some("b"))
+        .finish()
+        .unwrap();
+    assert_eq!(
+        full.edit()
+            .hand(Player::First, "c", 1)
+            .finish()
+            .unwrap_err(),
+        Error::TooManyPieces {
+            pieces: 3,
+            squares: 2
+        }
+    );
+    // Over the limit mid-edit, within it at the end.
+    let after = full
+        .edit()
+        .hand(Player::First, "x", 3)
+        .set(0, None)
+        .hand(Player::First, "x", -3)
+        .finish()
+        .unwrap();
+    assert_eq!(after.piece_count(), 1);
+}
+
+#[test]
+fn a_drop_on_a_full_board_passes_in_one_edit_and_fails_in_two_steps() {
+    // Two squares, one piece on the board and one in hand: dropping it puts
+    // the board-then-hand route through a position of three pieces.
+    let position = empty(&[2])
+        .edit()
+        .set(0, Some("a"))
+        .hand(Player::First, "b", 1)
+        .finish()
+        .unwrap();
+    let dropped = position
+        .edit()
+        .set(1, Some("b"))
+        .hand(Player::First, "b", -1)
+        .toggle()
+        .finish()
+        .unwrap();
+    assert_eq!(dropped.board_piece_count(), 2);
+    assert_eq!(dropped.hand_piece_count(), 0);
+    assert_eq!(
+        position.board_diff([(1, Some("b"))]).unwrap_err(),
+        Error::TooManyPieces {
+            pieces: 3,
+            squares: 2
+        }
+    );
+}
+
+#[test]
+fn index_and_underflow_errors_come_before_cardinality() {
+    let full = empty(&[1])
+        .edit()
+        .hand(Player::First, "x", 1)
+        .finish()
+        .unwrap();
+    assert_eq!(
+        full.edit()
+            .set(0, Some("a"))
+            .set(1, Some("b"))
+            .finish()
+            .unwrap_err(),
+        Error::IndexOutOfRange {
+            index: 1,
+            square_count: 1,
+            change: Some(1)
+        }
+    );
+    assert!(matches!(
+        full.edit()
+            .hand(Player::First, "a", 5)
+            .hand(Player::First, "b", -1)
+            .finish()
+            .unwrap_err(),
+        Error::HandUnderflow { change: 1, .. }
+    ));
+}
+
+// ---- persistence ---------------------------------------------------------
+
+#[test]
+fn a_failed_edit_leaves_the_receiver_unchanged() {
+    let position = empty(&[2, 2])
+        .edit()
+        .set(0, Some("K"))
+        .hand(Player::First, "P", 1)
+        .finish()
+        .unwrap();
+    let snapshot = format!("{position:?}");
+    let hash = position.position_hash();
+
+    let failures = [
+        position.edit().set(1, Some("Q")).set(9, None).finish(),
+        position
+            .edit()
+            .board_diff([(1, Some("Q")), (2, Some("Q")), (3, Some("Q"))])
+            .toggle()
+            .finish(),
+        position
+            .edit()
+            .hand(Player::First, "P", 1)
+            .set(1, None)
+            .hand(Player::First, "P", -5)
+            .finish(),
+        position
+            .edit()
+            .set(3, None)
+            .hand(Player::Second, "p", 3)
+            .finish(),
+    ];
+    assert!(failures.iter().all(Result::is_err));
+
+    assert_eq!(format!("{position:?}"), snapshot);
+    assert_eq!(position.position_hash(), hash);
+    assert_eq!(position.piece_count(), 2);
+    assert_eq!(position.turn(), Player::First);
+}
+
+#[test]
+fn a_finished_edit_is_a_new_version_and_its_parent_is_kept() {
+    let parent = empty(&[8, 8]).edit().set(0, Some("R")).finish().unwrap();
+    let child = parent
+        .edit()
+        .set(0, None)
+        .set(8, Some("R"))
+        .finish()
+        .unwrap();
+    assert!(!child.ptr_eq(&parent));
+    assert!(!parent.edit().finish().unwrap().ptr_eq(&parent));
+    assert_eq!(parent.square(0), Some(&"R"));
+    assert_eq!(child.square(8), Some(&"R"));
+}
+
+// ---- turn ----------------------------------------------------------------
+
+#[test]
+fn toggle_and_with_turn_set_the_player_to_move() {
+    let position = empty(&[8, 8]);
+    let toggled = position.edit().toggle().finish().unwrap();
+    assert_eq!(toggled.turn(), Player::Second);
+    assert_eq!(toggled, position.toggle());
+    assert_eq!(
+        position.edit().toggle().toggle().finish().unwrap(),
+        position
+    );
+    assert_eq!(
+        position.edit().with_turn(Player::Second).finish().unwrap(),
+        position.toggle()
+    );
+    assert_eq!(
+        position.edit().with_turn(Player::First).finish().unwrap(),
+        position
+    );
+}
+
+// ---- identity ------------------------------------------------------------
+
+#[test]
+fn an_edit_and_the_separate_transformations_reach_the_same_position() {
+    let start = empty(&[9, 9])
+        .board_diff([(40, Some("P")), (31, Some("p"))])
+        .unwrap();
+    let one_call = start
+        .edit()
+        .set(40, None)
+        .set(31, Some("P"))
+        .hand(Player::First, "P", 1)
+        .toggle()
+        .finish()
+        .unwrap();
+    let three_calls = start
+        .board_diff([(40, None), (31, Some("P"))])
+        .unwrap()
+        .first_hand_diff([("P", 1)])
+        .unwrap()
+        .toggle();
+    assert_eq!(one_call, three_calls);
+    assert_eq!(one_call.position_hash(), three_calls.position_hash());
+    assert_eq!(one_call.position_hash(), one_call.recompute_position_hash());
+}
+
+// ---- construction from content -------------------------------------------
+
+#[test]
+fn from_parts_builds_what_the_transformations_build() {
+    let squares = [Some("K"), None, None, None, Some("k"), None];
+    let built = Qi::from_parts(
+        &[2, 3],
+        squares,
+        [("P", 2), ("B", 1)],
+        [("p", 1)],
+        "C",
+        "c",
+        Player::Second,
+    )
+    .unwrap();
+    let edited = empty(&[2, 3])
+        .edit()
+        .set(0, Some("K"))
+        .set(4, Some("k"))
+        .hand(Player::First, "B", 1)
+        .hand(Player::First, "P", 2)
+        .hand(Player::Second, "p", 1)
+        .toggle()
+        .finish()
+        .unwrap();
+    assert_eq!(built, edited);
+    assert_eq!(built.position_hash(), edited.position_hash());
+    assert_eq!(built.position_hash(), built.recompute_position_hash());
+    assert_eq!(built.piece_count(), 6);
+}
+
+#[test]
+fn from_parts_validates_the_shape_first() {
+    let error = Position::from_parts(&[8, 0], [], [], [], "C", "c", Player::First).unwrap_err();
+    assert_eq!(
+        error,
+        Error::DimensionTooSmall {
+            dimension: 1,
+            size: 0
+        }
+    );
+}
+
+#[test]
+fn from_parts_needs_one_square_per_square_of_the_shape() {
+    let short = Position::from_parts(&[2, 2], [None; 3], [], [], "C", "c", Player::First);
+    assert_eq!(
+        short.unwrap_err(),
+        Error::SquareCountMismatch {
+            expected: 4,
+            given: 3
+        }
+    );
+    let long = Position::from_parts(&[2, 2], [None; 9], [], [], "C", "c", Player::First);
+    let error = long.unwrap_err();
+    assert_eq!(
+        error,
+        Error::SquareCountMismatch {
+            expected: 4,
+            given: 9
+        }
+    );
+    assert_eq!(
+        error.to_string(),
+        "wrong number of squares: the shape has 4, 9 given"
+    );
+}
+
+#[test]
+fn from_parts_rejects_a_zero_count_and_a_repeated_piece() {
+    let squares = [None; 4];
+    let zero = Position::from_parts(
+        &[4],
+        squares,
+        [],
+        [("P", 1), ("B", 0)],
+        "C",
+        "c",
+        Player::First,
+    );
+    let error = zero.unwrap_err();
+    assert_eq!(
+        error,
+        Error::ZeroHandCount {
+            player: Player::Second,
+            entry: 1
+        }
+    );
+    assert_eq!(
+        error.to_string(),
+        "hand count must be at least 1: the second hand lists 0 (entry 1)"
+    );
+    let twice = Position::from_parts(
+        &[4],
+        squares,
+        [("P", 1), ("P", 1)],
+        [],
+        "C",
+        "c",
+        Player::First,
+    );
+    let error = twice.unwrap_err();
+    assert_eq!(
+        error,
+        Error::DuplicateHandPiece {
+            player: Player::First,
+            entry: 1
+        }
+    );
+    assert_eq!(
+        error.to_string(),
+        "the first hand lists a piece twice (entry 1)"
+    );
+}
+
+#[test]
+fn from_parts_stops_reading_hands_at_the_first_piece_over_the_limit() {
+    // An endless hand of distinct pieces: refused once the pieces outnumber
+    // the squares, without reading (or storing) the rest.
+    let endless = (0_u32..).map(|piece| (piece, 1));
+    let error = Qi::<u32, u8>::from_parts(
+        &[3],
+        [Some(7), None, None],
+        endless,
+        [],
+        0,
+        1,
+        Player::First,
+    )
+    .unwrap_err();
+    assert_eq!(
+        error,
+        Error::TooManyPieces {
+            pieces: 4,
+            squares: 3
+        }
+    );
+    let error = Qi::<u32, u8>::from_parts(
+        &[3],
+        [None, None, None],
+        [(1, 2)],
+        [(1, usize::MAX)],
+        0,
+        1,
+        Player::First,
+    )
+    .unwrap_err();
+    assert_eq!(
+        error,
+        Error::TooManyPieces {
+            pieces: usize::MAX,
+            squares: 3
+        }
+    );
+}
