@@ -121,16 +121,11 @@ impl Position for Persistent {
     // the board, so no intermediate holds one piece too many.
     fn play(&self, mv: Move) -> Self {
         let mover = persistent_qi::Qi::turn(self);
-        let next = match hand_change(mv) {
-            Some(change) if mv.is_drop() => self
-                .hand_diff(mover, [change])
-                .and_then(|next| next.board_diff(board_changes(mv))),
-            Some(change) => self
-                .board_diff(board_changes(mv))
-                .and_then(|next| next.hand_diff(mover, [change])),
-            None => self.board_diff(board_changes(mv)),
-        };
-        next.expect(LEGAL).toggle()
+        let mut edit = self.edit().board_diff(board_changes(mv));
+        if let Some((piece, delta)) = hand_change(mv) {
+            edit = edit.hand(mover, piece, delta);
+        }
+        edit.toggle().finish().expect(LEGAL)
     }
 
     fn key(&self) -> u64 {
