@@ -17,9 +17,11 @@ use common::Rng;
 
 const SHAPES: [[usize; 2]; 3] = [[8, 8], [19, 19], [255, 255]];
 
-/// A half-full board of `u8` pieces, and one quiet move on it: a piece
-/// leaves its square for an empty one.
-fn parent_and_move(shape: [usize; 2]) -> (Vec<Option<u8>>, [(usize, Option<u8>); 2]) {
+/// A quiet move: a piece leaves its square for an empty one.
+type Move = [(usize, Option<u8>); 2];
+
+/// A half-full board of `u8` pieces, and one quiet move on it.
+fn parent_and_move(shape: [usize; 2]) -> (Vec<Option<u8>>, Move) {
     let mut rng = Rng(u64::from(u32::try_from(shape[0]).expect("small")));
     let pieces: Vec<u8> = (1..=12).collect();
     let squares: Vec<Option<u8>> = (0..shape[0] * shape[1])
