@@ -122,7 +122,7 @@ pub mod fuzzing;
 
 pub use error::Error;
 pub use player::Player;
-pub use qi::{Edit, Qi};
+pub use qi::{Changes, Edit, HandChange, Qi, SquareChange, SquareChanges};
 pub use shape::{MAX_DIMENSION_SIZE, MAX_DIMENSIONS, MAX_SQUARE_COUNT, Nested};
 
 /// The README's examples, compiled and run as doctests.
