@@ -109,6 +109,8 @@ mod shape;
 
 pub mod qpi;
 
+#[cfg(feature = "feen")]
+mod peer;
 #[cfg(feature = "proptest")]
 pub mod proptest;
 #[cfg(feature = "quickcheck")]
