@@ -1,10 +1,14 @@
 //! FEEN reading and writing: every example of `sashite-feen`, read square by
 //! square, rejected with `sashite-feen`'s reasons, unspellable positions
-//! refused, and the conversions with `sashite-qi`.
+//! refused, the conversions with `sashite-qi`, and the replay of the
+//! `feen_parse` fuzz corpus.
 #![cfg(feature = "feen")]
 
 #[path = "common/feen_parse.rs"]
 mod feen_parse;
+
+use std::fs;
+use std::path::Path;
 
 use persistent_qi::feen::sashite_feen::{Feen, ParseError};
 use persistent_qi::feen::{MAX_STRING_LENGTH, ReadError, WriteError};
@@ -485,4 +489,29 @@ fn sashite_qi_positions_convert_both_ways_with_their_content() {
         assert_eq!(sashite_qi::Qi::from(&ours), peer);
         assert_eq!(Qi::from(peer), ours);
     }
+}
+
+// ---------------------------------------------------------------- fuzz corpus
+
+/// The committed corpus and regressions of the `feen_parse` fuzz target, fed
+/// to the target's check.
+#[test]
+fn the_feen_parse_fuzz_corpus_replays() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    let mut replayed = 0;
+    for directory in ["corpus/feen_parse", "regressions/feen_parse"] {
+        let Ok(entries) = fs::read_dir(root.join(directory)) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.expect("a directory entry").path();
+            let data = fs::read(&path).expect("a corpus file");
+            feen_parse::check(&data);
+            replayed += 1;
+        }
+    }
+    assert!(
+        replayed >= 100,
+        "the corpus is committed ({replayed} inputs)"
+    );
 }
