@@ -1,13 +1,13 @@
 //! FEEN (feature `feen`): a whole position as one line of text.
 //!
 //! [FEEN](https://sashite.dev/specs/feen/1.0.0/) is the Sashité family's
-//! canonical text for a position: the board, the two hands, the two styles
-//! and the side to move, in three space-separated fields.
+//! canonical text for a position, in three space-separated fields:
 //!
-//! ```text
-//! lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL 2P/p S/s
-//! └────────────────────── board ──────────────────────────┘ └hands┘ └style, turn
-//! ```
+//! | field | example | content |
+//! |---|---|---|
+//! | board | `lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL` | ranks separated by `/` (layers by `//`), pieces as EPIN tokens, runs of empty squares as counts |
+//! | hands | `2P/p` | the first hand, `/`, the second, each piece after its count if above 1 |
+//! | styles | `S/s` | the style of the side to move first; the uppercase one is the first player's |
 //!
 //! Both typed positions read and write it: [`Qi<Epin, Sin>`](Qi) keeps the
 //! pieces as FEEN spells them, [`Qi<Qpi, Sin>`](Qi) names each piece's style
@@ -425,12 +425,6 @@ enum Stop {
     /// The text passed the length limit it was written with.
     Overflow,
     Error(WriteError),
-}
-
-impl From<WriteError> for Stop {
-    fn from(error: WriteError) -> Self {
-        Stop::Error(error)
-    }
 }
 
 /// Writes the canonical FEEN of a position; `epin` spells a piece given
