@@ -107,6 +107,100 @@ fn every_sashite_feen_example_round_trips_through_both_piece_types() {
     }
 }
 
+/// `sashite-feen`'s `tests/properties.rs` fields, whose cross product gives
+/// 3,528 candidate strings.
+const PLACEMENTS: &[&str] = &[
+    "1",
+    "8",
+    "255",
+    "K^",
+    "k^+p4+PK^",
+    "K'K",
+    "+K^'",
+    "-K+KKK^K^'",
+    "K^'",
+    "8/8/8/8/8/8/8/8",
+    "1/1",
+    "1/1/1",
+    "a/b/c",
+    "2/2",
+    "4P3/8",
+    "rkr/PPP",
+    "-rnbqk^bn-r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/-RNBQK^BN-R",
+    "lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL",
+    "rheag^aehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAG^AEHR",
+    "255/255",
+    "1K1/3",
+    "K1K/1K1",
+    "ab/cd//AB/CD",
+    "ab/cd//AB/CD//ef/gh",
+    "2/2//2/2",
+    "1/1//1/1",
+    "5/5/5/5/5//5/5/5/5/5",
+    "-rnk^n-r/ppppp/5/5/5//buqbu/ppppp/5/5/5//5/5/5/5/5//5/5/5/PPPPP/BUQBU//5/5/5/PPPPP/-RNK^N-R",
+];
+const HANDS: &[&str] = &[
+    "/",
+    "P/",
+    "/p",
+    "P/p",
+    "2P/",
+    "/2p",
+    "3P2B/3p2b",
+    "BbPp/",
+    "2P/p",
+    "-K+KKK^K^'/",
+    "A'A^/",
+    "K+k/",
+    "K-k/",
+    "a^'-B/",
+    "2AZ/",
+    "3P3Q2B/2b",
+    "+P^'/-p^'",
+    "5K/5k",
+];
+const STYLE_TURNS: &[&str] = &["C/c", "c/C", "W/w", "w/W", "J/j", "R/g", "g/R"];
+
+#[test]
+fn the_field_cross_product_of_sashite_feen_gets_its_verdict_and_round_trips() {
+    let mut accepted = 0;
+    for placement in PLACEMENTS {
+        for hands in HANDS {
+            for style_turn in STYLE_TURNS {
+                let text = format!("{placement} {hands} {style_turn}");
+                feen_parse::check(text.as_bytes());
+                accepted += usize::from(Feen::is_valid(&text));
+            }
+        }
+    }
+    // sashite-feen's own count: the rest have more pieces than squares.
+    assert_eq!(accepted, 2_086);
+}
+
+#[test]
+fn every_short_string_over_a_feen_alphabet_gets_sashite_feens_verdict() {
+    // As sashite-feen's sweep: every string of up to 7 bytes over 8 bytes
+    // that reach valid structure, 2,396,745 of them.
+    const ALPHABET: &[u8] = b"Kk/ 12Cc";
+    let mut text = Vec::new();
+    let (mut checked, mut accepted) = (0_u64, 0);
+    for length in 0..=7_u32 {
+        for number in 0..8_u64.pow(length) {
+            text.clear();
+            let mut rest = number;
+            for _ in 0..length {
+                text.push(ALPHABET[usize::try_from(rest % 8).unwrap()]);
+                rest /= 8;
+            }
+            feen_parse::check(&text);
+            accepted +=
+                u64::from(Qi::<Epin, Sin>::from_feen(core::str::from_utf8(&text).unwrap()).is_ok());
+            checked += 1;
+        }
+    }
+    assert_eq!((checked, accepted), (2_396_745, 48));
+}
+
 #[test]
 fn every_epin_token_round_trips_on_the_board_and_in_each_hand() {
     let tokens = all_epin_tokens();
