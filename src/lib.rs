@@ -87,6 +87,7 @@
 //! | `arbitrary` | `Arbitrary` for `Qi<P, S>` (any `P`, `S` that are `Arbitrary`; built from valid operation sequences), `Qpi` and `Player`, for fuzzing |
 //! | `proptest` | the `proptest` module: strategies for positions, QPI tokens, styles, players and shapes |
 //! | `quickcheck` | `Arbitrary` for `Player`, `Qpi` and `Qi<Qpi, Sin>`, with shrinking |
+//! | `feen` | the `feen` module: FEEN text read into and written from `Qi<Epin, Sin>` and `Qi<Qpi, Sin>`; the EPIN piece `qpi::Epin` and `Qpi` <-> `Epin`; `From` conversions with `sashite_qi::Qi` |
 //!
 //! # Thread safety
 //!
@@ -109,6 +110,10 @@ mod shape;
 
 pub mod qpi;
 
+#[cfg(feature = "feen")]
+pub mod feen;
+#[cfg(feature = "feen")]
+mod peer;
 #[cfg(feature = "proptest")]
 pub mod proptest;
 #[cfg(feature = "quickcheck")]
