@@ -58,7 +58,7 @@ mod setup;
 mod tree;
 
 pub use board::Board;
-pub use feen::{FeenError, qpi_of_epin, read_persistent, read_sashite};
+pub use feen::{FeenError, read_persistent, read_sashite};
 pub use movegen::{legal_move_list, legal_moves};
 pub use moves::{FILES, Move, SQUARES, Usi, square_index, square_name};
 pub use perft::{PerftOptions, divide, perft};

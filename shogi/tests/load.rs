@@ -58,7 +58,7 @@ fn a_derived_piece_takes_the_other_players_style() {
 #[test]
 fn an_invalid_feen_gets_the_feen_readers_reason() {
     let error = load::<Persistent>("9/9 S/s").unwrap_err();
-    assert!(matches!(error, LoadError::Feen(FeenError::Syntax(_))));
+    assert!(matches!(error, LoadError::Feen(FeenError::Invalid(_))));
     assert_eq!(
         error.to_string(),
         "invalid FEEN: FEEN string must have exactly three space-separated fields"
