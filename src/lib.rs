@@ -87,6 +87,7 @@
 //! | `arbitrary` | `Arbitrary` for `Qi<P, S>` (any `P`, `S` that are `Arbitrary`), `Qpi` and `Player`, for fuzzing; brings in `arbitrary` only |
 //! | `proptest` | the `proptest` module: strategies for positions, QPI tokens, styles, players and shapes |
 //! | `quickcheck` | `Arbitrary` for `Player`, `Qpi` and `Qi<Qpi, Sin>`, with shrinking |
+//! | `feen` | the `feen` module: FEEN text read into and written from `Qi<Epin, Sin>` and `Qi<Qpi, Sin>`; the EPIN piece `qpi::Epin` and `Qpi` <-> `Epin`; `From` conversions with `sashite_qi::Qi` |
 //!
 //! The three build positions through one generator: an empty board, then
 //! random moves, each played through [`Qi::edit`] and kept only if the
@@ -115,6 +116,10 @@ mod shape;
 
 pub mod qpi;
 
+#[cfg(feature = "feen")]
+pub mod feen;
+#[cfg(feature = "feen")]
+mod peer;
 #[cfg(feature = "proptest")]
 pub mod proptest;
 #[cfg(feature = "quickcheck")]
@@ -124,7 +129,7 @@ pub mod serde;
 
 pub use error::Error;
 pub use player::Player;
-pub use qi::{Edit, Qi};
+pub use qi::{Changes, Edit, HandChange, Qi, SquareChange, SquareChanges};
 pub use shape::{MAX_DIMENSION_SIZE, MAX_DIMENSIONS, MAX_SQUARE_COUNT, Nested};
 
 /// The README's examples, compiled and run as doctests.

@@ -12,16 +12,20 @@
 //! | `second_hand` | likewise | `[]` |
 //! | `first_style` | the first player's style | `"C"` |
 //! | `second_style` | the second player's style | `"c"` |
-//! | `turn` | the side to move: `"first"` or `"second"` | `"first"` |
+//! | `turn` | the side to move: `"First"` or `"Second"` | `"First"` |
 //!
 //! Hands are sequences of pairs rather than maps so that any piece type
 //! works in formats whose map keys must be strings, JSON among them. The
-//! field names and layout are those of the `sashite-qi` crate, so its
-//! documents decode here (its `"First"` / `"Second"` turns are accepted as
-//! well as ours). The hash, the piece totals and the sharing between versions
-//! are not part of the content: they are rebuilt on decoding.
+//! document is the one the `sashite-qi` crate (0.2) writes for the same
+//! position, field for field, so each crate reads what the other writes.
+//! (Only the struct name differs, in the formats that write one: this
+//! crate announces `Qi` both ways, where `sashite-qi` writes `QiOut` and
+//! reads `QiIn`.) The hash, the piece totals and the sharing between
+//! versions are not part of the content: they are rebuilt on decoding.
 //!
-//! [`Player`] serializes as the unit variant `"first"` or `"second"`.
+//! [`Player`] serializes as the unit variant `"First"` or `"Second"`, as
+//! `sashite-qi` spells it; decoding also accepts `"first"` and `"second"`,
+//! which this crate wrote before.
 //!
 //! # Decoding validates, and trusts no size
 //!
@@ -40,7 +44,7 @@
 //! | a hand entry `["P", -2]` | invalid value: integer `-2`, expected usize |
 //! | `[["P", 1], ["P", 1]]` | the first hand lists a piece twice (entry 1) |
 //! | 5 pieces on `[2, 2]` | too many pieces for board size (5 pieces, 4 squares) |
-//! | `"turn": "third"` | ``unknown variant `third`, expected `first` or `second` `` |
+//! | `"turn": "third"` | ``unknown variant `third`, expected `First` or `Second` `` |
 //! | `"frist_hand": []` | ``unknown field `frist_hand`, expected one of `shape`, ... `` |
 //!
 //! Formats add their own context after the message (`serde_json` appends
@@ -104,7 +108,7 @@ const FIELDS: &[&str] = &[
 
 const STRUCT_NAME: &str = "Qi";
 const PLAYER_NAME: &str = "Player";
-const PLAYER_VARIANTS: &[&str] = &["first", "second"];
+const PLAYER_VARIANTS: &[&str] = &["First", "Second"];
 
 // ---------------------------------------------------------------- Player
 
@@ -127,7 +131,7 @@ impl<'de> Visitor<'de> for PlayerVisitor {
     type Value = Player;
 
     fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str("`first` or `second`")
+        formatter.write_str("`First` or `Second`")
     }
 
     fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Player, A::Error> {
@@ -165,11 +169,12 @@ impl Visitor<'_> for PlayerNameVisitor {
     type Value = PlayerName;
 
     fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str("`first` or `second`")
+        formatter.write_str("`First` or `Second`")
     }
 
     fn visit_str<E: de::Error>(self, value: &str) -> Result<PlayerName, E> {
-        // "First" and "Second" are how sashite-qi writes them.
+        // "first" and "second" are how this crate wrote them before it took
+        // up sashite-qi's spelling.
         match value {
             "first" | "First" => Ok(PlayerName(Player::First)),
             "second" | "Second" => Ok(PlayerName(Player::Second)),

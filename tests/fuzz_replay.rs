@@ -85,6 +85,14 @@ fn the_committed_serde_json_corpus_replays_cleanly() {
 }
 
 #[test]
+fn the_committed_feen_parse_corpus_replays_cleanly() {
+    let replayed = replay("feen_parse", harness::feen_parse, |data| {
+        String::from_utf8_lossy(data).into_owned()
+    });
+    assert!(replayed > 100, "only {replayed} feen_parse inputs committed");
+}
+
+#[test]
 fn diff_sequence_holds_on_pseudo_random_inputs() {
     let mut random = Rng(0x5eed_0001);
     for _ in 0..3000 {

@@ -46,7 +46,7 @@ fn u8_position_serializes_as_its_logical_content() {
         .unwrap();
     assert_eq!(
         serde_json::to_string(&position).unwrap(),
-        r#"{"shape":[2,2],"board":[7,null,null,9],"first_hand":[[5,1]],"second_hand":[],"first_style":0,"second_style":1,"turn":"first"}"#
+        r#"{"shape":[2,2],"board":[7,null,null,9],"first_hand":[[5,1]],"second_hand":[],"first_style":0,"second_style":1,"turn":"First"}"#
     );
 }
 
@@ -105,10 +105,10 @@ fn empty_full_and_largest_positions_round_trip() {
 
 #[test]
 fn player_serializes_as_first_or_second() {
-    assert_eq!(serde_json::to_string(&Player::First).unwrap(), r#""first""#);
+    assert_eq!(serde_json::to_string(&Player::First).unwrap(), r#""First""#);
     assert_eq!(
         serde_json::to_string(&Player::Second).unwrap(),
-        r#""second""#
+        r#""Second""#
     );
     for player in Player::ALL {
         let json = serde_json::to_string(&player).unwrap();
@@ -117,13 +117,13 @@ fn player_serializes_as_first_or_second() {
 }
 
 #[test]
-fn player_accepts_the_sashite_qi_spelling() {
+fn player_accepts_the_lowercase_spelling_written_before() {
     assert_eq!(
-        serde_json::from_str::<Player>(r#""First""#).unwrap(),
+        serde_json::from_str::<Player>(r#""first""#).unwrap(),
         Player::First
     );
     assert_eq!(
-        serde_json::from_str::<Player>(r#""Second""#).unwrap(),
+        serde_json::from_str::<Player>(r#""second""#).unwrap(),
         Player::Second
     );
 }
@@ -132,7 +132,7 @@ fn player_accepts_the_sashite_qi_spelling() {
 fn unknown_player_is_rejected() {
     assert_eq!(
         rejection::<Player>(r#""third""#),
-        "unknown variant `third`, expected `first` or `second`"
+        "unknown variant `third`, expected `First` or `Second`"
     );
 }
 
@@ -403,7 +403,7 @@ fn unknown_turn_is_rejected() {
     let json = document("[2,2]", EMPTY_BOARD, "[]", "[]").replace(r#""first"}"#, r#""third"}"#);
     assert_eq!(
         rejection::<Position>(&json),
-        "unknown variant `third`, expected `first` or `second`"
+        "unknown variant `third`, expected `First` or `Second`"
     );
 }
 
@@ -450,7 +450,7 @@ mod qpi {
             serde_json::json!([["S:B", 1], ["S:P", 2]])
         );
         assert_eq!(json["first_style"], "S");
-        assert_eq!(json["turn"], "second");
+        assert_eq!(json["turn"], "Second");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //!   on the plain [`Model`] side by side. The `diff_sequence` fuzz target
 //!   decodes one from bytes; `tests/model.rs` draws them with proptest.
 //! - The fuzz targets, one function each taking libFuzzer's bytes:
-//!   [`diff_sequence`], [`qpi_parse`], [`serde_json()`]. `tests/fuzz_replay.rs`
+//!   [`diff_sequence`], [`qpi_parse`], [`serde_json()`], [`feen_parse`]. `tests/fuzz_replay.rs`
 //!   feeds them the committed corpus, so `cargo test` replays every input
 //!   the fuzzers kept, on stable.
 //! - [`support`]: one fixed-seed generator, the piece types the benchmarks
@@ -18,6 +18,7 @@
 //! learns of a bug.
 
 mod check;
+mod feen;
 mod generate;
 mod json;
 mod model;
@@ -28,6 +29,7 @@ pub mod support;
 use arbitrary::{Arbitrary, Unstructured};
 use persistent_qi::qpi::{Qpi, Sin};
 
+pub use feen::feen_parse;
 pub use generate::{Draw, MAX_ACTIONS, MAX_CHANGES};
 pub use json::{serde_json, serde_json_document};
 pub use model::Model;

@@ -13,8 +13,10 @@ use crate::hash::FromScratch;
 use crate::shape::{Nested, Shape};
 use crate::{Error, Player};
 
+mod changes;
 mod edit;
 
+pub use self::changes::{Changes, HandChange, SquareChange, SquareChanges};
 pub use self::edit::Edit;
 
 /// A two-player board-game position that shares structure with the version it
