@@ -11,9 +11,7 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use persistent_qi::{Player, Qi};
 
-mod common;
-
-use common::Rng;
+use harness::support::Rng;
 
 const SHAPES: [[usize; 2]; 3] = [[8, 8], [19, 19], [255, 255]];
 

@@ -4,9 +4,6 @@
 //! `feen_parse` fuzz target's check too.
 #![cfg(feature = "feen")]
 
-use std::fs;
-use std::path::Path;
-
 use persistent_qi::feen::sashite_feen::{Feen, ParseError};
 use persistent_qi::feen::{MAX_STRING_LENGTH, ReadError, WriteError};
 use persistent_qi::qpi::{Epin, ForeignStyleError, Qpi, Sin};
