@@ -28,7 +28,7 @@
 //! for both crates. Styles are `u8` throughout: they are not what is measured.
 
 use std::collections::HashSet;
-use std::hash::{BuildHasher, Hash, RandomState};
+use std::hash::{BuildHasher, RandomState};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -36,9 +36,7 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, criterion_group, criterion_main};
 use persistent_qi::qpi::Qpi;
 
-mod common;
-
-use common::{Piece, Rng, TOKENS};
+use harness::support::{Capture, Move, Piece, Position, Rng, TOKENS};
 
 const SHAPES: [[usize; 2]; 4] = [[8, 8], [9, 9], [19, 19], [255, 255]];
 
@@ -54,15 +52,6 @@ const TABLE_POSITIONS: usize = 100_000;
 /// with small 4x4 positions, so its size (and its cache misses) stay the
 /// same; the step's cost is the child's hash and the probe either way.
 const UNSHARED_TABLE_BYTES: usize = 64 << 20;
-
-/// Two board changes: a move.
-type Move<P> = [(usize, Option<P>); 2];
-
-/// A capture: the move, and the piece taken, for the mover's hand.
-struct Capture<P> {
-    changes: Move<P>,
-    taken: P,
-}
 
 /// What every crate starts from for one shape and piece type.
 struct Case<P> {
@@ -87,7 +76,7 @@ impl<P: Piece> Case<P> {
         let square_count = shape[0] * shape[1];
         let mut rng = Rng(0x0b5e_55ed ^ square_count as u64);
         let squares: Vec<Option<P>> = (0..square_count)
-            .map(|_| (rng.next() & 1 == 1).then(|| rng.pick(&pieces).clone()))
+            .map(|_| (rng.next_u64() & 1 == 1).then(|| rng.pick(&pieces).clone()))
             .collect();
         let occupied: Vec<usize> = (0..square_count)
             .filter(|&index| squares[index].is_some())
@@ -130,131 +119,10 @@ impl<P: Piece> Case<P> {
     }
 }
 
-/// One crate's position, as the benchmarks drive it.
-trait Position<P>: Clone + Eq + Hash {
-    const CRATE: &'static str;
-    /// `false` if every position owns its whole board.
-    const SHARES_STRUCTURE: bool;
-    fn from_squares(shape: &[usize], squares: &[Option<P>]) -> Self;
-    fn apply_move(&self, changes: &Move<P>) -> Self;
-    fn capture_to_hand(&self, capture: &Capture<P>) -> Self;
-    /// The quiet move as one transformation, where the crate has one.
-    fn edit_move(&self, changes: &Move<P>) -> Self;
-    /// The capture as one transformation, where the crate has one.
-    fn edit_capture(&self, capture: &Capture<P>) -> Self;
-    fn square(&self, index: usize) -> Option<&P>;
-    fn scan(&self) -> usize;
-}
-
-impl<P: Piece> Position<P> for persistent_qi::Qi<P, u8> {
-    const CRATE: &'static str = "persistent-qi";
-    const SHARES_STRUCTURE: bool = true;
-
-    fn from_squares(shape: &[usize], squares: &[Option<P>]) -> Self {
-        persistent_qi::Qi::new(shape, 0, 1)
-            .and_then(|empty| empty.board_diff(squares.iter().cloned().enumerate()))
-            .expect("a valid board")
-    }
-
-    fn apply_move(&self, changes: &Move<P>) -> Self {
-        self.board_diff(changes.clone())
-            .expect("a valid move")
-            .toggle()
-    }
-
-    fn capture_to_hand(&self, capture: &Capture<P>) -> Self {
-        self.board_diff(capture.changes.clone())
-            .and_then(|next| next.hand_diff(self.turn(), [(capture.taken.clone(), 1)]))
-            .expect("a valid capture")
-            .toggle()
-    }
-
-    fn edit_move(&self, changes: &Move<P>) -> Self {
-        let [(from, left), (to, arrived)] = changes.clone();
-        self.edit()
-            .set(from, left)
-            .set(to, arrived)
-            .toggle()
-            .finish()
-            .expect("a valid move")
-    }
-
-    fn edit_capture(&self, capture: &Capture<P>) -> Self {
-        let [(from, left), (to, arrived)] = capture.changes.clone();
-        self.edit()
-            .set(from, left)
-            .set(to, arrived)
-            .hand(self.turn(), capture.taken.clone(), 1)
-            .toggle()
-            .finish()
-            .expect("a valid capture")
-    }
-
-    fn square(&self, index: usize) -> Option<&P> {
-        self.square(index)
-    }
-
-    fn scan(&self) -> usize {
-        self.squares().filter_map(black_box).count()
-    }
-}
-
-impl<P: Piece> Position<P> for sashite_qi::Qi<P, u8> {
-    const CRATE: &'static str = "sashite-qi";
-    const SHARES_STRUCTURE: bool = false;
-
-    fn from_squares(shape: &[usize], squares: &[Option<P>]) -> Self {
-        sashite_qi::Qi::new(shape, 0, 1)
-            .and_then(|empty| empty.board_diff(squares.iter().cloned().enumerate()))
-            .expect("a valid board")
-    }
-
-    fn apply_move(&self, changes: &Move<P>) -> Self {
-        self.clone()
-            .board_diff(changes.clone())
-            .expect("a valid move")
-            .toggle()
-    }
-
-    fn capture_to_hand(&self, capture: &Capture<P>) -> Self {
-        let next = self
-            .clone()
-            .board_diff(capture.changes.clone())
-            .expect("a valid move");
-        let taken = [(capture.taken.clone(), 1)];
-        match self.turn() {
-            sashite_qi::Player::First => next.first_hand_diff(taken),
-            sashite_qi::Player::Second => next.second_hand_diff(taken),
-        }
-        .expect("a valid capture")
-        .toggle()
-    }
-
-    fn edit_move(&self, changes: &Move<P>) -> Self {
-        self.apply_move(changes)
-    }
-
-    fn edit_capture(&self, capture: &Capture<P>) -> Self {
-        self.capture_to_hand(capture)
-    }
-
-    fn square(&self, index: usize) -> Option<&P> {
-        self.square(index)
-    }
-
-    fn scan(&self) -> usize {
-        self.board()
-            .iter()
-            .map(Option::as_ref)
-            .filter_map(black_box)
-            .count()
-    }
-}
-
 /// A benchmarked operation: a group, and what it measures for one crate.
 trait Operation {
     const NAME: &'static str;
-    fn bench<P: Piece, Q: Position<P>>(b: &mut Bench<'_, '_>, case: &Case<P>);
+    fn bench<P: Piece, Q: Position<P, u8>>(b: &mut Bench<'_, '_>, case: &Case<P>);
     /// The same operation on a bare `Vec` of squares, where it means something.
     fn baseline<P: Piece>(_b: &mut Bench<'_, '_>, _case: &Case<P>) {}
 }
@@ -318,7 +186,7 @@ struct CloneOp;
 impl Operation for CloneOp {
     const NAME: &'static str = "clone";
 
-    fn bench<P: Piece, Q: Position<P>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+    fn bench<P: Piece, Q: Position<P, u8>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
         let start = Q::from_squares(&case.shape, &case.squares);
         b.run(Q::CRATE, |b| b.iter(|| start.clone()));
     }
@@ -334,7 +202,7 @@ struct ApplyMove;
 impl Operation for ApplyMove {
     const NAME: &'static str = "apply_move";
 
-    fn bench<P: Piece, Q: Position<P>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+    fn bench<P: Piece, Q: Position<P, u8>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
         let start = Q::from_squares(&case.shape, &case.squares);
         let mut next = 0;
         b.run(Q::CRATE, |b| {
@@ -362,7 +230,7 @@ struct CaptureToHand;
 impl Operation for CaptureToHand {
     const NAME: &'static str = "capture_to_hand";
 
-    fn bench<P: Piece, Q: Position<P>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+    fn bench<P: Piece, Q: Position<P, u8>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
         let start = Q::from_squares(&case.shape, &case.squares);
         let mut next = 0;
         b.run(Q::CRATE, |b| {
@@ -376,7 +244,7 @@ struct EditMove;
 impl Operation for EditMove {
     const NAME: &'static str = "edit_move";
 
-    fn bench<P: Piece, Q: Position<P>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+    fn bench<P: Piece, Q: Position<P, u8>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
         let start = Q::from_squares(&case.shape, &case.squares);
         let mut next = 0;
         b.run(Q::CRATE, |b| {
@@ -390,7 +258,7 @@ struct EditCapture;
 impl Operation for EditCapture {
     const NAME: &'static str = "edit_capture";
 
-    fn bench<P: Piece, Q: Position<P>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+    fn bench<P: Piece, Q: Position<P, u8>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
         let start = Q::from_squares(&case.shape, &case.squares);
         let mut next = 0;
         b.run(Q::CRATE, |b| {
@@ -405,7 +273,7 @@ impl SearchStep {
     /// A transposition table of positions two quiet moves from the start (so
     /// the children the steps probe for are not in it), topped up with small
     /// positions where same-shape ones would not fit in memory.
-    fn table<P: Piece, Q: Position<P>>(case: &Case<P>, start: &Q) -> HashSet<Q> {
+    fn table<P: Piece, Q: Position<P, u8>>(case: &Case<P>, start: &Q) -> HashSet<Q> {
         let target = if smoke_test() { 1000 } else { TABLE_POSITIONS };
         let same_shape = if Q::SHARES_STRUCTURE {
             target
@@ -424,7 +292,7 @@ impl SearchStep {
         let pieces: Vec<&P> = case.squares.iter().flatten().take(TOKENS.len()).collect();
         while table.len() < target {
             let small: Vec<Option<P>> = (0..16)
-                .map(|_| (rng.next() & 1 == 1).then(|| (*rng.pick(&pieces)).clone()))
+                .map(|_| (rng.next_u64() & 1 == 1).then(|| (*rng.pick(&pieces)).clone()))
                 .collect();
             table.insert(Q::from_squares(&[4, 4], &small));
         }
@@ -435,7 +303,7 @@ impl SearchStep {
 impl Operation for SearchStep {
     const NAME: &'static str = "search_step";
 
-    fn bench<P: Piece, Q: Position<P>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+    fn bench<P: Piece, Q: Position<P, u8>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
         let start = Q::from_squares(&case.shape, &case.squares);
         let mut table = Self::table(case, &start);
         let mut next = 0;
@@ -474,7 +342,7 @@ struct ReadSquare;
 impl Operation for ReadSquare {
     const NAME: &'static str = "read_square";
 
-    fn bench<P: Piece, Q: Position<P>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+    fn bench<P: Piece, Q: Position<P, u8>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
         let start = Q::from_squares(&case.shape, &case.squares);
         let mut next = 0;
         b.run(Q::CRATE, |b| {
@@ -500,7 +368,7 @@ struct ScanBoard;
 impl Operation for ScanBoard {
     const NAME: &'static str = "scan_board";
 
-    fn bench<P: Piece, Q: Position<P>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+    fn bench<P: Piece, Q: Position<P, u8>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
         let start = Q::from_squares(&case.shape, &case.squares);
         b.run(Q::CRATE, |b| b.iter(|| start.scan()));
     }
@@ -523,7 +391,7 @@ struct HashPosition;
 impl Operation for HashPosition {
     const NAME: &'static str = "hash_position";
 
-    fn bench<P: Piece, Q: Position<P>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+    fn bench<P: Piece, Q: Position<P, u8>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
         let start = Q::from_squares(&case.shape, &case.squares);
         let hasher = RandomState::new();
         b.run(Q::CRATE, |b| b.iter(|| hasher.hash_one(&start)));
@@ -535,7 +403,7 @@ struct EqPosition;
 impl Operation for EqPosition {
     const NAME: &'static str = "eq_position";
 
-    fn bench<P: Piece, Q: Position<P>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+    fn bench<P: Piece, Q: Position<P, u8>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
         let start = Q::from_squares(&case.shape, &case.squares);
         // Two quiet moves on four distinct squares commute.
         let first = &case.quiet[0];

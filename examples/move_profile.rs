@@ -45,10 +45,7 @@ use std::time::Instant;
 use persistent_qi::Player;
 use persistent_qi::qpi::Qpi;
 
-#[path = "../benches/common/mod.rs"]
-mod common;
-
-use common::{Piece, Rng, TOKENS};
+use harness::support::{Capture, Move, Piece, Position, Rng, TOKENS};
 
 const SHAPES: [[usize; 2]; 4] = [[8, 8], [9, 9], [19, 19], [255, 255]];
 const OPERATIONS: [&str; 5] = [
@@ -62,13 +59,6 @@ const CRATES: [&str; 2] = ["persistent-qi", "sashite-qi"];
 
 /// Moves and indices per case, as in the benchmarks; the loop cycles them.
 const POOL: usize = 1024;
-
-type Move<P> = [(usize, Option<P>); 2];
-
-struct Capture<P> {
-    changes: Move<P>,
-    taken: P,
-}
 
 /// The start position's squares and the moves from it, built exactly as
 /// `benches/positions.rs` builds them.
@@ -89,7 +79,7 @@ impl<P: Piece> Case<P> {
         let square_count = shape[0] * shape[1];
         let mut rng = Rng(0x0b5e_55ed ^ square_count as u64);
         let squares: Vec<Option<P>> = (0..square_count)
-            .map(|_| (rng.next() & 1 == 1).then(|| rng.pick(&pieces).clone()))
+            .map(|_| (rng.next_u64() & 1 == 1).then(|| rng.pick(&pieces).clone()))
             .collect();
         let occupied: Vec<usize> = (0..square_count)
             .filter(|&index| squares[index].is_some())
@@ -127,107 +117,15 @@ impl<P: Piece> Case<P> {
     }
 }
 
-/// One crate's position, as the profile drives it.
-trait Position<P>: Sized {
-    fn from_squares(shape: &[usize], squares: &[Option<P>]) -> Self;
-    fn apply_move(&self, changes: &Move<P>) -> Self;
-    fn capture_to_hand(&self, capture: &Capture<P>) -> Self;
-    fn edit_move(&self, changes: &Move<P>) -> Self;
-    fn edit_capture(&self, capture: &Capture<P>) -> Self;
-    fn square(&self, index: usize) -> Option<&P>;
-}
-
-impl<P: Piece> Position<P> for persistent_qi::Qi<P, u8> {
-    fn from_squares(shape: &[usize], squares: &[Option<P>]) -> Self {
-        persistent_qi::Qi::new(shape, 0, 1)
-            .and_then(|empty| empty.board_diff(squares.iter().cloned().enumerate()))
-            .expect("a valid board")
-    }
-
-    fn apply_move(&self, changes: &Move<P>) -> Self {
-        self.board_diff(changes.clone())
-            .expect("a valid move")
-            .toggle()
-    }
-
-    fn capture_to_hand(&self, capture: &Capture<P>) -> Self {
-        self.board_diff(capture.changes.clone())
-            .and_then(|next| next.hand_diff(self.turn(), [(capture.taken.clone(), 1)]))
-            .expect("a valid capture")
-            .toggle()
-    }
-
-    fn edit_move(&self, changes: &Move<P>) -> Self {
-        let [(from, left), (to, arrived)] = changes.clone();
-        self.edit()
-            .set(from, left)
-            .set(to, arrived)
-            .toggle()
-            .finish()
-            .expect("a valid move")
-    }
-
-    fn edit_capture(&self, capture: &Capture<P>) -> Self {
-        let [(from, left), (to, arrived)] = capture.changes.clone();
-        self.edit()
-            .set(from, left)
-            .set(to, arrived)
-            .hand(self.turn(), capture.taken.clone(), 1)
-            .toggle()
-            .finish()
-            .expect("a valid capture")
-    }
-
-    fn square(&self, index: usize) -> Option<&P> {
-        self.square(index)
-    }
-}
-
-impl<P: Piece> Position<P> for sashite_qi::Qi<P, u8> {
-    fn from_squares(shape: &[usize], squares: &[Option<P>]) -> Self {
-        sashite_qi::Qi::new(shape, 0, 1)
-            .and_then(|empty| empty.board_diff(squares.iter().cloned().enumerate()))
-            .expect("a valid board")
-    }
-
-    fn apply_move(&self, changes: &Move<P>) -> Self {
-        self.clone()
-            .board_diff(changes.clone())
-            .expect("a valid move")
-            .toggle()
-    }
-
-    fn capture_to_hand(&self, capture: &Capture<P>) -> Self {
-        let next = self
-            .clone()
-            .board_diff(capture.changes.clone())
-            .expect("a valid move");
-        let taken = [(capture.taken.clone(), 1)];
-        match self.turn() {
-            sashite_qi::Player::First => next.first_hand_diff(taken),
-            sashite_qi::Player::Second => next.second_hand_diff(taken),
-        }
-        .expect("a valid capture")
-        .toggle()
-    }
-
-    fn edit_move(&self, changes: &Move<P>) -> Self {
-        self.apply_move(changes)
-    }
-
-    fn edit_capture(&self, capture: &Capture<P>) -> Self {
-        self.capture_to_hand(capture)
-    }
-
-    fn square(&self, index: usize) -> Option<&P> {
-        self.square(index)
-    }
-}
-
 /// The loop that callgrind counts (its name is what `--toggle-collect`
 /// matches): `count` operations, each result dropped before the next.
 #[inline(never)]
-fn measured<P: Piece, Q: Position<P>>(operation: &str, case: &Case<P>, start: &Q, count: usize) {
+fn measured<P: Piece, Q: Position<P, u8>>(
+    operation: &str,
+    case: &Case<P>,
+    start: &Q,
+    count: usize,
+) {
     let pool = (0..count).map(|step| step % POOL);
     match operation {
         "apply_move" => pool.for_each(|at| drop(black_box(start.apply_move(&case.quiet[at])))),
@@ -249,7 +147,7 @@ const ROUNDS: usize = 101;
 const BATCH: usize = 2_000;
 
 /// Nanoseconds per operation of one batch.
-fn time_batch<P: Piece, Q: Position<P>>(operation: &str, case: &Case<P>, start: &Q) -> f64 {
+fn time_batch<P: Piece, Q: Position<P, u8>>(operation: &str, case: &Case<P>, start: &Q) -> f64 {
     let clock = Instant::now();
     measured(operation, case, start, BATCH);
     // A batch is far below 2^52 nanoseconds.

@@ -25,50 +25,13 @@ use std::process::ExitCode;
 use cap::Cap;
 use persistent_qi::qpi::Qpi;
 
-#[path = "../benches/common/mod.rs"]
-mod common;
-
-use common::{Piece, Rng, TOKENS};
+use harness::support::{Piece, Position, Rng};
 
 /// Counts the live heap bytes, with no unsafe code of ours.
 #[global_allocator]
 static ALLOCATOR: Cap<System> = Cap::new(System, usize::MAX);
 
 const SHAPES: [[usize; 2]; 4] = [[8, 8], [9, 9], [19, 19], [255, 255]];
-
-/// One crate's position, as far as the tree needs it.
-trait Node<P>: Sized {
-    fn root(shape: &[usize], squares: Vec<(usize, Option<P>)>) -> Self;
-    fn child(&self, changes: [(usize, Option<P>); 2]) -> Self;
-}
-
-impl<P: Piece> Node<P> for persistent_qi::Qi<P, u8> {
-    fn root(shape: &[usize], squares: Vec<(usize, Option<P>)>) -> Self {
-        persistent_qi::Qi::new(shape, 0, 1)
-            .and_then(|empty| empty.board_diff(squares))
-            .expect("a valid half-full board")
-    }
-
-    fn child(&self, changes: [(usize, Option<P>); 2]) -> Self {
-        self.board_diff(changes).expect("two squares of the board")
-    }
-}
-
-impl<P: Piece> Node<P> for sashite_qi::Qi<P, u8> {
-    fn root(shape: &[usize], squares: Vec<(usize, Option<P>)>) -> Self {
-        sashite_qi::Qi::new(shape, 0, 1)
-            .and_then(|empty| empty.board_diff(squares))
-            .expect("a valid half-full board")
-    }
-
-    fn child(&self, changes: [(usize, Option<P>); 2]) -> Self {
-        // The peer's transformations consume the position: keeping the parent
-        // means cloning it first.
-        self.clone()
-            .board_diff(changes)
-            .expect("two squares of the board")
-    }
-}
 
 /// What a tree retains: its node count and the heap bytes per node.
 struct Retained {
@@ -77,28 +40,24 @@ struct Retained {
 }
 
 /// Builds the tree for one crate and measures what it keeps alive.
-fn retained<P: Piece, N: Node<P>>(shape: &[usize], nodes: usize) -> Retained {
-    let pieces: Vec<P> = TOKENS
-        .iter()
-        .enumerate()
-        .map(|(index, token)| P::from_token(index, token))
-        .collect();
+fn retained<P: Piece, N: Position<P, u8>>(shape: &[usize], nodes: usize) -> Retained {
+    let pieces = P::all();
     let square_count: usize = shape.iter().product();
     let mut rng = Rng(0x7eee_5eed);
     let baseline = ALLOCATOR.allocated();
 
-    let half_full = (0..square_count)
-        .map(|index| (index, rng.square(&pieces)))
-        .collect();
+    let half_full: Vec<Option<P>> = (0..square_count).map(|_| rng.square(&pieces)).collect();
     let mut tree = Vec::with_capacity(nodes);
-    tree.push(N::root(shape, half_full));
+    tree.push(N::from_squares(shape, &half_full));
     while tree.len() < nodes {
         let parent = &tree[rng.below(tree.len())];
         let first = rng.below(square_count);
         // A distinct second square, so every diff touches two squares.
         let second = (first + 1 + rng.below(square_count - 1)) % square_count;
         let changes = [(first, rng.square(&pieces)), (second, rng.square(&pieces))];
-        let child = parent.child(changes);
+        let child = parent
+            .board_diff(changes)
+            .expect("two squares of the board");
         tree.push(child);
     }
 

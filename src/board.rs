@@ -223,6 +223,29 @@ impl<P: PartialEq> Board<P> {
             .map_while(|block_index| Some((self.block(block_index)?, other.block(block_index)?)))
             .all(|(mine, theirs)| core::ptr::eq(mine, theirs) || mine == theirs)
     }
+
+    /// The squares where `self` differs from `base`, in index order, each as
+    /// `(index, square in base, square now)`. Blocks the two share are
+    /// skipped by address without reading a square, so boards that share all
+    /// but k blocks compare in O(blocks + k x block length).
+    ///
+    /// Both must have been built for `square_count` squares of the same
+    /// piece type, so that their blocks line up.
+    pub(crate) fn changed_squares<'a>(
+        &'a self,
+        base: &'a Self,
+        square_count: usize,
+    ) -> ChangedSquares<'a, P> {
+        ChangedSquares {
+            now: self,
+            base,
+            before: &[],
+            after: &[],
+            index: 0,
+            next_block: 0,
+            square_count,
+        }
+    }
 }
 
 impl<P: Clone> Board<P> {
@@ -276,6 +299,49 @@ impl<'a, P> Iterator for Squares<'a, P> {
 }
 
 impl<P> ExactSizeIterator for Squares<'_, P> {}
+
+/// The squares where two boards differ: see [`Board::changed_squares`].
+pub(crate) struct ChangedSquares<'a, P> {
+    now: &'a Board<P>,
+    base: &'a Board<P>,
+    /// The rest of the pair of unshared blocks being compared, from the
+    /// square at `index`; both empty between pairs.
+    before: &'a [Option<P>],
+    after: &'a [Option<P>],
+    index: usize,
+    next_block: usize,
+    square_count: usize,
+}
+
+impl<'a, P: PartialEq> Iterator for ChangedSquares<'a, P> {
+    type Item = (usize, Option<&'a P>, Option<&'a P>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            while let ([old, old_rest @ ..], [new, new_rest @ ..]) = (self.before, self.after) {
+                let index = self.index;
+                self.index += 1;
+                self.before = old_rest;
+                self.after = new_rest;
+                if old != new {
+                    return Some((index, old.as_ref(), new.as_ref()));
+                }
+            }
+            let (before, after) = (
+                self.base.block(self.next_block)?,
+                self.now.block(self.next_block)?,
+            );
+            let first = self.next_block * after.len();
+            self.next_block += 1;
+            if core::ptr::eq(before, after) || first >= self.square_count {
+                continue;
+            }
+            // Past the last square, both hold only empty padding.
+            let length = after.len().min(self.square_count - first);
+            (self.before, self.after, self.index) = (&before[..length], &after[..length], first);
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -338,6 +404,15 @@ mod tests {
             };
             assert_eq!(a.same_squares(b), a_model == b_model);
             assert!(a.same_squares(a));
+            let changed: Vec<(usize, Option<P>, Option<P>)> = b
+                .changed_squares(a, square_count)
+                .map(|(index, before, after)| (index, before.cloned(), after.cloned()))
+                .collect();
+            let expected: Vec<(usize, Option<P>, Option<P>)> = (0..square_count)
+                .filter(|&index| a_model[index] != b_model[index])
+                .map(|index| (index, a_model[index].clone(), b_model[index].clone()))
+                .collect();
+            assert_eq!(changed, expected);
         }
     }
 

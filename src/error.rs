@@ -22,6 +22,8 @@ use crate::Player;
 /// | [`Qi::from_parts`](crate::Qi::from_parts) | 5 squares for `[2, 2]` | [`SquareCountMismatch`](Error::SquareCountMismatch) | wrong number of squares: the shape has 4, 5 given |
 /// | [`Qi::from_parts`](crate::Qi::from_parts) | first hand `[("P", 0)]` | [`ZeroHandCount`](Error::ZeroHandCount) | hand count must be at least 1: the first hand lists 0 (entry 0) |
 /// | [`Qi::from_parts`](crate::Qi::from_parts) | first hand `[("P", 1), ("P", 1)]` | [`DuplicateHandPiece`](Error::DuplicateHandPiece) | the first hand lists a piece twice (entry 1) |
+/// | [`Qi::changes_since`](crate::Qi::changes_since) | `[8, 8]` against `[9, 9]` | [`ShapeMismatch`](Error::ShapeMismatch) | the positions have different shapes: [9, 9] and [8, 8] |
+/// | [`Qi::changes_since`](crate::Qi::changes_since) | styles `"C"` against `"S"` | [`StyleMismatch`](Error::StyleMismatch) | the positions give the first player different styles |
 /// | [`Qi::index_of`](crate::Qi::index_of) | `&[1]` on `[8, 8]` | [`CoordinateCountMismatch`](Error::CoordinateCountMismatch) | expected 2 coordinates, got 1 |
 /// | [`Qi::index_of`](crate::Qi::index_of) | `&[0, 9]` on `[8, 8]` | [`CoordinateOutOfRange`](Error::CoordinateOutOfRange) | coordinate 9 is outside dimension 1 of size 8 |
 ///
@@ -110,6 +112,21 @@ pub enum Error {
         /// Which entry of that hand listed the piece again, from 0.
         entry: usize,
     },
+    /// Two positions compared by [`Qi::changes_since`](crate::Qi::changes_since)
+    /// have boards of different shapes.
+    ShapeMismatch {
+        /// The base position's dimension sizes, outermost first, padded
+        /// with 0 to [`MAX_DIMENSIONS`](crate::MAX_DIMENSIONS).
+        base: [usize; crate::MAX_DIMENSIONS],
+        /// The other position's, likewise.
+        other: [usize; crate::MAX_DIMENSIONS],
+    },
+    /// Two positions compared by [`Qi::changes_since`](crate::Qi::changes_since)
+    /// give a player different styles.
+    StyleMismatch {
+        /// The player whose styles differ (the first, if both do).
+        player: Player,
+    },
     /// A coordinate list did not have one coordinate per dimension.
     CoordinateCountMismatch {
         /// The number of dimensions of the board.
@@ -182,6 +199,23 @@ impl fmt::Display for Error {
             ),
             Error::DuplicateHandPiece { player, entry } => {
                 write!(f, "the {player} hand lists a piece twice (entry {entry})")
+            }
+            Error::ShapeMismatch { base, other } => {
+                let sizes = |padded: [usize; crate::MAX_DIMENSIONS]| {
+                    padded
+                        .into_iter()
+                        .take_while(|&size| size > 0)
+                        .collect::<Vec<_>>()
+                };
+                write!(
+                    f,
+                    "the positions have different shapes: {:?} and {:?}",
+                    sizes(base),
+                    sizes(other)
+                )
+            }
+            Error::StyleMismatch { player } => {
+                write!(f, "the positions give the {player} player different styles")
             }
             Error::CoordinateCountMismatch { expected, actual } => {
                 write!(f, "expected {expected} coordinates, got {actual}")

@@ -2,6 +2,7 @@
 //! running total.
 
 use imbl::OrdMap;
+use imbl::ordmap::DiffItem;
 
 /// The pieces one player holds off the board. Counts are never zero: an entry
 /// whose count reaches zero is removed.
@@ -73,6 +74,23 @@ impl<P: Ord> Hand<P> {
     /// The number of copies of `piece` held (0 if absent).
     pub(crate) fn count(&self, piece: &P) -> usize {
         self.counts.get(piece).copied().unwrap_or(0)
+    }
+
+    /// The entries whose counts differ between `base` and `self`, in piece
+    /// order, as `(piece, count in base, count now)`, a count of 0 for an
+    /// absent piece. Subtrees the two maps share are skipped.
+    pub(crate) fn changed_counts<'a>(
+        &'a self,
+        base: &'a Self,
+    ) -> impl Iterator<Item = (&'a P, usize, usize)> + 'a {
+        base.counts.diff(&self.counts).map(|item| match item {
+            DiffItem::Add(piece, &after) => (piece, 0, after),
+            DiffItem::Update {
+                old: (_, &before),
+                new: (piece, &after),
+            } => (piece, before, after),
+            DiffItem::Remove(piece, &before) => (piece, before, 0),
+        })
     }
 
     /// `true` if both hold the same pieces in the same numbers.

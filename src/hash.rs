@@ -1,9 +1,14 @@
-//! Keyed mixing for the incremental position hash.
+//! The position hash: its terms, and the hash of a whole position computed
+//! from scratch.
 //!
 //! The position hash is a Zobrist-style XOR of one term per feature (an
 //! occupied square, a hand entry, the side to move, the shape and the two
 //! styles). A term is a keyed mix of the feature's parts, so changing one
-//! feature costs one XOR out and one XOR in.
+//! feature costs one XOR out and one XOR in: that is how every
+//! transformation keeps the hash up to date. [`FromScratch`] XORs in the
+//! terms of a whole content instead; it is how a position built from its
+//! content ([`Qi::from_parts`](crate::Qi::from_parts)) gets its hash, and so
+//! the reference the incremental updates are tested against.
 //!
 //! Everything here is fixed arithmetic on `u64`: no random state, no
 //! per-process seed, no dependence on pointer width or byte order for the
@@ -166,4 +171,159 @@ pub(crate) fn shape_term(sizes: &[usize]) -> u64 {
         .iter()
         .fold(sizes.len() as u64, |acc, &size| (acc << 8) | size as u64);
     keyed(SHAPE, packed, 0)
+}
+
+/// The hash of a position computed from scratch: one term per feature of its
+/// content, combined by XOR as the content is read.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct FromScratch(u64);
+
+impl FromScratch {
+    /// Starts from the terms of the shape and the styles.
+    pub(crate) fn new<S: Hash>(sizes: &[usize], first_style: &S, second_style: &S) -> Self {
+        FromScratch(
+            shape_term(sizes) ^ styles_term(stable_hash(first_style), stable_hash(second_style)),
+        )
+    }
+
+    /// Adds the term of a piece on a square.
+    #[inline]
+    pub(crate) fn square<P: Hash + ?Sized>(&mut self, index: usize, piece: &P) {
+        self.0 ^= square_term(index, stable_hash(piece));
+    }
+
+    /// Adds the term of a hand entry: `count` copies (at least one) of a
+    /// piece in a player's hand.
+    pub(crate) fn hand_entry<P: Hash + ?Sized>(&mut self, player: Player, piece: &P, count: usize) {
+        self.0 ^= hand_term(player, count, stable_hash(piece));
+    }
+
+    /// The hash, with `turn` to move.
+    pub(crate) fn finish(self, turn: Player) -> u64 {
+        match turn {
+            Player::First => self.0,
+            Player::Second => self.0 ^ SECOND_TO_MOVE,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A position's content on a 2x3 board with styles "C" and "c".
+    #[derive(Clone)]
+    struct Content {
+        squares: [Option<&'static str>; 6],
+        hands: Vec<(Player, &'static str, usize)>,
+        turn: Player,
+    }
+
+    impl Content {
+        fn start() -> Self {
+            Content {
+                squares: [Some("K"), None, Some("P"), None, None, Some("k")],
+                hands: vec![(Player::First, "P", 2), (Player::Second, "p", 1)],
+                turn: Player::First,
+            }
+        }
+
+        fn hash(&self) -> u64 {
+            let mut hash = FromScratch::new(&[2, 3], &"C", &"c");
+            for (index, square) in self.squares.iter().enumerate() {
+                if let Some(piece) = square {
+                    hash.square(index, piece);
+                }
+            }
+            for (player, piece, count) in &self.hands {
+                hash.hand_entry(*player, piece, *count);
+            }
+            hash.finish(self.turn)
+        }
+    }
+
+    #[test]
+    fn an_empty_position_hashes_as_its_shape_and_styles() {
+        assert_eq!(
+            FromScratch::new(&[8, 8], &"C", &"c").finish(Player::First),
+            shape_term(&[8, 8]) ^ styles_term(stable_hash(&"C"), stable_hash(&"c"))
+        );
+    }
+
+    #[test]
+    fn replacing_a_piece_is_one_term_out_and_one_in() {
+        let mut after = Content::start();
+        after.squares[2] = Some("Q");
+        let updated = Content::start().hash()
+            ^ square_term(2, stable_hash(&"P"))
+            ^ square_term(2, stable_hash(&"Q"));
+        assert_eq!(updated, after.hash());
+    }
+
+    #[test]
+    fn filling_and_emptying_a_square_are_one_term_each() {
+        let mut after = Content::start();
+        after.squares[1] = Some("R");
+        after.squares[0] = None;
+        let updated = Content::start().hash()
+            ^ square_term(1, stable_hash(&"R"))
+            ^ square_term(0, stable_hash(&"K"));
+        assert_eq!(updated, after.hash());
+    }
+
+    #[test]
+    fn a_hand_count_change_swaps_the_entry_term() {
+        let mut after = Content::start();
+        after.hands[0].2 = 3;
+        let key = stable_hash(&"P");
+        let updated = Content::start().hash()
+            ^ hand_term(Player::First, 2, key)
+            ^ hand_term(Player::First, 3, key);
+        assert_eq!(updated, after.hash());
+    }
+
+    #[test]
+    fn an_entry_leaving_a_hand_takes_its_term_out() {
+        let mut after = Content::start();
+        after.hands.remove(1);
+        let updated = Content::start().hash() ^ hand_term(Player::Second, 1, stable_hash(&"p"));
+        assert_eq!(updated, after.hash());
+    }
+
+    #[test]
+    fn the_second_player_to_move_adds_one_term() {
+        let mut after = Content::start();
+        after.turn = Player::Second;
+        assert_eq!(Content::start().hash() ^ SECOND_TO_MOVE, after.hash());
+    }
+
+    #[test]
+    fn the_content_read_in_any_order_hashes_alike() {
+        let mut forward = FromScratch::new(&[2, 3], &"C", &"c");
+        forward.square(0, &"K");
+        forward.hand_entry(Player::First, &"P", 2);
+        forward.square(5, &"k");
+        let mut backward = FromScratch::new(&[2, 3], &"C", &"c");
+        backward.square(5, &"k");
+        backward.hand_entry(Player::First, &"P", 2);
+        backward.square(0, &"K");
+        assert_eq!(
+            forward.finish(Player::Second),
+            backward.finish(Player::Second)
+        );
+    }
+
+    #[test]
+    fn a_piece_hashes_by_where_it_is() {
+        let key = stable_hash(&"P");
+        assert_ne!(
+            hand_term(Player::First, 1, key),
+            hand_term(Player::Second, 1, key)
+        );
+        assert_ne!(
+            hand_term(Player::First, 1, key),
+            hand_term(Player::First, 2, key)
+        );
+        assert_ne!(square_term(0, key), square_term(1, key));
+    }
 }

@@ -84,9 +84,14 @@
 //! | feature | adds |
 //! |---|---|
 //! | `serde` | `Serialize` and a validating, streaming `Deserialize` for `Qi`, `Player` and `Qpi` (format and rejections in the `serde` module) |
-//! | `arbitrary` | `Arbitrary` for `Qi<P, S>` (any `P`, `S` that are `Arbitrary`; built from valid operation sequences), `Qpi` and `Player`, for fuzzing |
+//! | `arbitrary` | `Arbitrary` for `Qi<P, S>` (any `P`, `S` that are `Arbitrary`), `Qpi` and `Player`, for fuzzing; brings in `arbitrary` only |
 //! | `proptest` | the `proptest` module: strategies for positions, QPI tokens, styles, players and shapes |
 //! | `quickcheck` | `Arbitrary` for `Player`, `Qpi` and `Qi<Qpi, Sin>`, with shrinking |
+//! | `feen` | the `feen` module: FEEN text read into and written from `Qi<Epin, Sin>` and `Qi<Qpi, Sin>`; the EPIN piece `qpi::Epin` and `Qpi` <-> `Epin`; `From` conversions with `sashite_qi::Qi` |
+//!
+//! The three build positions through one generator: an empty board, then
+//! random moves, each played through [`Qi::edit`] and kept only if the
+//! position accepts it, so every generated position is valid and reachable.
 //!
 //! # Thread safety
 //!
@@ -101,6 +106,8 @@ mod arbitrary;
 mod board;
 mod display;
 mod error;
+#[cfg(any(feature = "arbitrary", feature = "proptest", feature = "quickcheck"))]
+mod generate;
 mod hand;
 mod hash;
 mod player;
@@ -109,6 +116,10 @@ mod shape;
 
 pub mod qpi;
 
+#[cfg(feature = "feen")]
+pub mod feen;
+#[cfg(feature = "feen")]
+mod peer;
 #[cfg(feature = "proptest")]
 pub mod proptest;
 #[cfg(feature = "quickcheck")]
@@ -116,13 +127,9 @@ pub mod quickcheck;
 #[cfg(feature = "serde")]
 pub mod serde;
 
-#[cfg(feature = "arbitrary")]
-#[doc(hidden)]
-pub mod fuzzing;
-
 pub use error::Error;
 pub use player::Player;
-pub use qi::{Edit, Qi};
+pub use qi::{Changes, Edit, HandChange, Qi, SquareChange, SquareChanges};
 pub use shape::{MAX_DIMENSION_SIZE, MAX_DIMENSIONS, MAX_SQUARE_COUNT, Nested};
 
 /// The README's examples, compiled and run as doctests.

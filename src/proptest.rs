@@ -1,13 +1,13 @@
 //! `proptest` strategies (feature `proptest`) for positions and their parts,
 //! to compose in your own property tests.
 //!
-//! A position is generated the way a user builds one: an empty board from a
-//! shape and two styles, then a sequence of operations (put or clear a piece,
-//! give pieces to a hand, capture a piece into a hand, drop one from a hand,
-//! hand over the turn), each applied through the public transformations and
-//! skipped if the position refuses it. Every generated position is therefore
-//! valid, and reachable; and since proptest shrinks the operation sequence,
-//! a failing case shrinks towards an empty board.
+//! A position is generated the way a game builds one: an empty board from a
+//! shape and two styles, then a sequence of moves (put, clear or move a
+//! piece, give pieces to a hand, capture a piece into a hand, drop one from
+//! a hand, pass the turn), each played through [`Qi::edit`] and skipped if
+//! the position refuses it. Every generated position is therefore valid, and
+//! reachable; and since proptest shrinks the move sequence, a failing case
+//! shrinks towards an empty board.
 //!
 //! ```
 //! use persistent_qi::proptest::{qi, shape};
@@ -23,12 +23,11 @@
 use core::fmt;
 use core::hash::Hash;
 
-use ::proptest::collection::{SizeRange, vec};
-use ::proptest::prelude::*;
-use ::proptest::sample::Index;
-
+use crate::generate::{self, MAX_MOVES, Move};
 use crate::qpi::{Qpi, Sin};
 use crate::{Player, Qi};
+use ::proptest::collection::{SizeRange, vec};
+use ::proptest::prelude::*;
 
 /// Either player, shrinking towards [`Player::First`].
 pub fn player() -> impl Strategy<Value = Player> + Clone {
@@ -60,7 +59,7 @@ pub fn sin() -> impl Strategy<Value = Sin> + Clone {
 }
 
 /// Positions on `shape`, with pieces drawn from `piece` and the two styles
-/// from `style`, built by up to 64 operations. See the
+/// from `style`, built by up to 64 moves. See the
 /// [module documentation](self).
 pub fn qi<P, S>(
     shape: impl Strategy<Value = Vec<usize>> + Clone,
@@ -71,11 +70,11 @@ where
     P: Clone + Ord + Hash + fmt::Debug,
     S: Hash + fmt::Debug,
 {
-    qi_with_operations(shape, piece, style, 0..64)
+    qi_with_operations(shape, piece, style, 0..=MAX_MOVES)
 }
 
-/// Like [`qi`], with the number of operations chosen from `operations`
-/// (more operations, fuller positions).
+/// Like [`qi`], with the number of moves chosen from `operations`
+/// (more moves, fuller positions).
 pub fn qi_with_operations<P, S>(
     shape: impl Strategy<Value = Vec<usize>> + Clone,
     piece: impl Strategy<Value = P> + Clone,
@@ -86,23 +85,13 @@ where
     P: Clone + Ord + Hash + fmt::Debug,
     S: Hash + fmt::Debug,
 {
-    (
-        shape,
-        style.clone(),
-        style,
-        vec(operation(piece), operations),
+    let moves = vec(step(piece), operations);
+    (shape, style.clone(), style, moves).prop_filter_map(
+        "the shape must be valid",
+        |(shape, first_style, second_style, moves)| {
+            generate::build(&shape, first_style, second_style, moves)
+        },
     )
-        .prop_filter_map(
-            "the shape must be valid",
-            |(shape, first_style, second_style, operations)| {
-                let empty = Qi::new(&shape, first_style, second_style).ok()?;
-                Some(
-                    operations
-                        .into_iter()
-                        .fold(empty, |position, operation| operation.apply(position)),
-                )
-            },
-        )
 }
 
 /// Typed positions: QPI pieces and SIN styles on [`shape`]s.
@@ -110,70 +99,18 @@ pub fn qpi_position() -> impl Strategy<Value = Qi<Qpi, Sin>> + Clone {
     qi(shape(), qpi(), sin())
 }
 
-/// One step of building a position. Indices are taken modulo what they index
-/// (the squares, a hand's entries), so every operation fits every position.
-#[derive(Debug, Clone)]
-enum Operation<P> {
-    Put(Index, P),
-    Clear(Index),
-    Give(Player, P, u8),
-    Capture(Index, Player),
-    Drop(Player, Index, Index),
-    Toggle,
-}
-
-fn operation<P: fmt::Debug + Clone>(
+/// One move of the generator, every number shrinking towards 0 (towards the
+/// simplest move: a piece put on the first square).
+fn step<P: fmt::Debug + Clone>(
     piece: impl Strategy<Value = P> + Clone,
-) -> impl Strategy<Value = Operation<P>> + Clone {
-    prop_oneof![
-        4 => (any::<Index>(), piece.clone()).prop_map(|(square, piece)| Operation::Put(square, piece)),
-        1 => any::<Index>().prop_map(Operation::Clear),
-        1 => (player(), piece, 1..=3_u8).prop_map(|(player, piece, count)| Operation::Give(player, piece, count)),
-        2 => (any::<Index>(), player()).prop_map(|(square, player)| Operation::Capture(square, player)),
-        2 => (player(), any::<Index>(), any::<Index>())
-            .prop_map(|(player, entry, square)| Operation::Drop(player, entry, square)),
-        2 => Just(Operation::Toggle),
-    ]
-}
-
-impl<P: Clone + Ord + Hash> Operation<P> {
-    /// The position after this operation, or `position` itself if the
-    /// operation does not apply (a full board, an empty hand...).
-    fn apply<S>(self, position: Qi<P, S>) -> Qi<P, S> {
-        let squares = position.square_count();
-        let next = match self {
-            Operation::Put(square, piece) => {
-                position.board_diff([(square.index(squares), Some(piece))])
-            }
-            Operation::Clear(square) => position.board_diff([(square.index(squares), None)]),
-            Operation::Give(player, piece, count) => {
-                position.hand_diff(player, [(piece, i32::from(count))])
-            }
-            Operation::Capture(square, player) => {
-                let square = square.index(squares);
-                match position.square(square).cloned() {
-                    Some(piece) => position
-                        .board_diff([(square, None)])
-                        .and_then(|next| next.hand_diff(player, [(piece, 1)])),
-                    None => return position,
-                }
-            }
-            Operation::Drop(player, entry, square) => {
-                let held = position.hand(player).count();
-                let square = square.index(squares);
-                if held == 0 || position.square(square).is_some() {
-                    return position;
-                }
-                let Some((piece, _)) = position.hand(player).nth(entry.index(held)) else {
-                    return position;
-                };
-                let piece = piece.clone();
-                position
-                    .hand_diff(player, [(piece.clone(), -1)])
-                    .and_then(|next| next.board_diff([(square, Some(piece))]))
-            }
-            Operation::Toggle => return position.toggle(),
-        };
-        next.unwrap_or(position)
-    }
+) -> impl Strategy<Value = Move<P>> + Clone {
+    (any::<u8>(), player(), piece, any::<u16>(), any::<u16>()).prop_map(
+        |(kind, player, piece, square, other)| Move {
+            kind,
+            player,
+            piece,
+            square: square.into(),
+            other: other.into(),
+        },
+    )
 }

@@ -1,14 +1,12 @@
 //! `quickcheck` support (feature `quickcheck`): [`Arbitrary`] for
 //! [`Player`], [`Qpi`] and the typed position `Qi<Qpi, Sin>`, with shrinking.
 //!
-//! A generated position has 1 to 3 dimensions of 1 to 9 squares, random QPI
-//! pieces on some squares and in both hands (never more pieces than
-//! squares), two random styles and either side to move; every one is built
-//! through the public transformations, so it is valid. Shrinking hands the
-//! turn to the first player, empties hands and squares one at a time, packs
-//! the board's pieces onto its first squares, and cuts the board (one
-//! dimension halved or shortened by one, or the outermost dropped) keeping
-//! the pieces that still fit, so a failing case ends small and readable.
+//! A generated position has 1 to 3 dimensions of 1 to 9 squares, two random
+//! styles, and up to 64 random moves of QPI pieces played through the public
+//! transformations, so it is valid. Shrinking hands the turn to the first
+//! player, empties hands and squares, packs the board's pieces onto its
+//! first squares and cuts the board, rebuilding each candidate through
+//! [`Qi::from_parts`], so a failing case ends small, readable and valid.
 //!
 //! ```
 //! use persistent_qi::Qi;
@@ -23,6 +21,7 @@
 
 use ::quickcheck::{Arbitrary, Gen};
 
+use crate::generate::{self, MAX_MOVES, Move};
 use crate::qpi::{Qpi, Sin};
 use crate::{Player, Qi};
 
@@ -44,34 +43,26 @@ impl Arbitrary for Player {
     }
 }
 
-/// The token of a code taken modulo the number of tokens.
-fn token(code: u16) -> Qpi {
-    // `Qpi::COUNT` is 16,224: it fits a `u16`, and so does the result.
-    #[allow(clippy::cast_possible_truncation)]
-    let code = code % Qpi::COUNT as u16 + 1;
-    // Every code in `1..=COUNT` is a token; the fallback is never taken.
-    Qpi::from_code(code).unwrap_or_else(|| token(0))
-}
-
 impl Arbitrary for Qpi {
     /// Any of the 16,224 tokens, uniformly.
     fn arbitrary(g: &mut Gen) -> Self {
-        token(u16::arbitrary(g))
+        // `Qpi::COUNT` is 16,224: it fits a `u16`, and so does the code.
+        #[allow(clippy::cast_possible_truncation)]
+        let code = u16::arbitrary(g) % Qpi::COUNT as u16 + 1;
+        Qpi::from_code(code).expect("every code in 1..=COUNT is a token")
     }
 
     /// Towards a plainer token: without state modifier, without terminal
     /// marker, native.
     fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
         let pin = self.pin();
-        let candidates = [
+        let mut simpler: Vec<Qpi> = Vec::new();
+        for candidate in [
             self.with_pin(pin.normalized()),
             self.with_pin(pin.with_terminal(false)),
             self.native(),
-        ];
-        let original = *self;
-        let mut simpler: Vec<Qpi> = Vec::new();
-        for candidate in candidates {
-            if candidate != original && !simpler.contains(&candidate) {
+        ] {
+            if candidate != *self && !simpler.contains(&candidate) {
                 simpler.push(candidate);
             }
         }
@@ -80,138 +71,111 @@ impl Arbitrary for Qpi {
 }
 
 impl Arbitrary for Qi<Qpi, Sin> {
+    /// The crate's generator: an empty board, then up to 64 moves.
     fn arbitrary(g: &mut Gen) -> Self {
-        let dimensions = 1 + usize::arbitrary(g) % 3;
-        let shape: Vec<usize> = (0..dimensions)
+        let shape: Vec<usize> = (0..=usize::arbitrary(g) % 3)
             .map(|_| 1 + usize::arbitrary(g) % 9)
             .collect();
-        let (first_style, second_style) = (Qpi::arbitrary(g).sin(), Qpi::arbitrary(g).sin());
-        let Ok(empty) = Qi::new(&shape, first_style, second_style) else {
-            unreachable!("1 to 3 dimensions of 1 to 9 squares are a valid shape")
-        };
-        let squares = empty.square_count();
-        let placements = usize::arbitrary(g) % (squares + 1);
-        let changes: Vec<(usize, Option<Qpi>)> = (0..placements)
-            .map(|_| (usize::arbitrary(g) % squares, Some(Qpi::arbitrary(g))))
+        let pool: Vec<Qpi> = (0..=usize::arbitrary(g) % 8)
+            .map(|_| Qpi::arbitrary(g))
             .collect();
-        let mut position = empty.board_diff(changes).unwrap_or(empty);
-        for _ in 0..usize::arbitrary(g) % 4 {
-            let free = squares - position.piece_count();
-            if free == 0 {
-                break;
-            }
-            let player = Player::arbitrary(g);
-            let count = 1 + usize::arbitrary(g) % free.min(3);
-            // `count <= 3`.
-            #[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)]
-            let change = [(Qpi::arbitrary(g), count as i32)];
-            position = position.hand_diff(player, change).unwrap_or(position);
-        }
-        position.with_turn(Player::arbitrary(g))
+        let moves: Vec<Move<Qpi>> = (0..usize::arbitrary(g) % (MAX_MOVES + 1))
+            .map(|_| Move {
+                kind: u8::arbitrary(g),
+                player: Player::arbitrary(g),
+                piece: pool[usize::arbitrary(g) % pool.len()],
+                square: usize::arbitrary(g),
+                other: usize::arbitrary(g),
+            })
+            .collect();
+        let styles = (Qpi::arbitrary(g).sin(), Qpi::arbitrary(g).sin());
+        generate::build(&shape, styles.0, styles.1, moves)
+            .expect("1 to 3 dimensions of 1 to 9 squares are a valid shape")
     }
 
-    /// Simpler positions, most promising first: the first player to move,
-    /// a hand entry gone, a smaller board, a square emptied.
+    /// Simpler positions, most promising first, each rebuilt from its
+    /// content by [`Qi::from_parts`]: the first player to move, a hand entry
+    /// gone, the board's pieces packed onto its first squares, a smaller
+    /// board, a square emptied.
     fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
-        let mut simpler = Vec::new();
-        if self.turn() == Player::Second {
-            simpler.push(self.with_turn(Player::First));
+        let content = Content {
+            shape: self.shape().to_vec(),
+            squares: self.squares().map(Option::<&Qpi>::copied).collect(),
+            hands: Player::ALL.map(|player| self.hand(player).map(|(&p, c)| (p, c)).collect()),
+            turn: self.turn(),
+        };
+        let mut simpler = vec![content.with(|c| c.turn = Player::First)];
+        for (hand, entries) in content.hands.iter().enumerate() {
+            simpler.extend(
+                (0..entries.len()).map(|entry| content.with(|c| _ = c.hands[hand].remove(entry))),
+            );
         }
-        for player in Player::ALL {
-            for (&piece, count) in self.hand(player) {
-                // A count is at most the square count, which fits an `i32`.
-                #[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)]
-                let change = [(piece, -(count as i32))];
-                simpler.extend(self.hand_diff(player, change));
-            }
-        }
-        simpler.extend(packed(self));
-        simpler.extend(smaller_boards(self));
-        for (index, square) in self.squares().enumerate() {
-            if square.is_some() {
-                simpler.extend(self.board_diff([(index, None)]));
-            }
-        }
-        Box::new(simpler.into_iter())
-    }
-}
-
-/// The position with its board pieces moved, in order, to the first
-/// squares, so that a smaller board can keep them all; `None` if they are
-/// there already.
-fn packed(position: &Qi<Qpi, Sin>) -> Option<Qi<Qpi, Sin>> {
-    let pieces: Vec<Qpi> = position.squares().flatten().copied().collect();
-    let already = position
-        .squares()
-        .take(pieces.len())
-        .all(|square| square.is_some());
-    if already {
-        return None;
-    }
-    let cleared = position
-        .squares()
-        .enumerate()
-        .map(|(index, _)| (index, None));
-    let placed = pieces
-        .into_iter()
-        .enumerate()
-        .map(|(index, piece)| (index, Some(piece)));
-    position
-        .board_diff(cleared.chain(placed).collect::<Vec<_>>())
-        .ok()
-}
-
-/// The position cut down to smaller shapes: each dimension of size > 1
-/// halved or shortened by one, and the outermost dimension dropped; pieces
-/// that no longer fit leave the board, and the hands are kept if they still
-/// fit.
-fn smaller_boards(position: &Qi<Qpi, Sin>) -> Vec<Qi<Qpi, Sin>> {
-    let shape = position.shape();
-    let mut shapes: Vec<Vec<usize>> = Vec::new();
-    for (dimension, &size) in shape.iter().enumerate() {
-        for smaller in [size / 2, size - 1] {
-            if smaller >= 1 && smaller < size {
-                let mut cut = shape.to_vec();
+        simpler.push(content.with(|c| c.squares.sort_by_key(Option::is_none)));
+        simpler.push(content.with(|c| c.shape.retain(|&size| size > 1)));
+        // The outermost dimension dropped, or one halved or shortened by one,
+        // keeping the squares at the same coordinates, with and without the
+        // hands.
+        let shape = &content.shape;
+        let mut cuts = vec![shape[1..].to_vec()];
+        for (dimension, &size) in shape.iter().enumerate() {
+            for smaller in [size / 2, size - 1] {
+                let mut cut = shape.clone();
                 cut[dimension] = smaller;
-                if !shapes.contains(&cut) {
-                    shapes.push(cut);
-                }
+                cuts.push(cut);
             }
         }
+        for cut in cuts {
+            let squares = (0..cut.iter().product()).map(|index| {
+                let (mut rest, mut at, mut stride) = (index, 0, 1);
+                for (&size, &larger) in cut.iter().rev().zip(shape.iter().rev()) {
+                    (at, rest, stride) = (at + rest % size * stride, rest / size, stride * larger);
+                }
+                content.squares[at]
+            });
+            let smaller = Content {
+                shape: cut.clone(),
+                squares: squares.collect(),
+                ..content.clone()
+            };
+            simpler.push(smaller.with(|c| c.hands = [Vec::new(), Vec::new()]));
+            simpler.push(smaller);
+        }
+        for index in 0..content.squares.len() {
+            if content.squares[index].is_some() {
+                simpler.push(content.with(|c| c.squares[index] = None));
+            }
+        }
+        let original = self.clone();
+        Box::new(simpler.into_iter().filter_map(move |c| {
+            let [first_hand, second_hand] = c.hands;
+            let (first_style, second_style) = (*original.first_style(), *original.second_style());
+            let built = Qi::from_parts(
+                &c.shape,
+                c.squares,
+                first_hand,
+                second_hand,
+                first_style,
+                second_style,
+                c.turn,
+            );
+            built.ok().filter(|simpler| *simpler != original)
+        }))
     }
-    if shape.len() > 1 {
-        shapes.push(shape[1..].to_vec());
+}
+
+/// What a shrinker changes in a position: all but the styles.
+#[derive(Clone)]
+struct Content {
+    shape: Vec<usize>,
+    squares: Vec<Option<Qpi>>,
+    hands: [Vec<(Qpi, usize)>; 2],
+    turn: Player,
+}
+
+impl Content {
+    fn with(&self, change: impl FnOnce(&mut Content)) -> Content {
+        let mut changed = self.clone();
+        change(&mut changed);
+        changed
     }
-    shapes
-        .iter()
-        .filter_map(|sizes| {
-            let empty = Qi::new(sizes, *position.first_style(), *position.second_style()).ok()?;
-            // Coordinates are aligned from the innermost dimension, so that
-            // dropping the outermost one keeps its first layer or rank.
-            let offset = shape.len() - sizes.len();
-            let changes = position
-                .squares()
-                .enumerate()
-                .filter_map(|(index, square)| {
-                    let piece = *square?;
-                    let coordinates = position.coordinates_of(index).ok()?;
-                    if coordinates[..offset].iter().any(|&c| c != 0) {
-                        return None;
-                    }
-                    let index = empty.index_of(&coordinates[offset..]).ok()?;
-                    Some((index, Some(piece)))
-                });
-            let board = empty.board_diff(changes.collect::<Vec<_>>()).ok()?;
-            let with_hands = Player::ALL
-                .into_iter()
-                .try_fold(board.clone(), |next, player| {
-                    let changes: Vec<(Qpi, i32)> = position
-                        .hand(player)
-                        .map(|(&piece, count)| (piece, i32::try_from(count).unwrap_or(i32::MAX)))
-                        .collect();
-                    next.hand_diff(player, changes)
-                });
-            Some(with_hands.unwrap_or(board).with_turn(position.turn()))
-        })
-        .collect()
 }

@@ -12,49 +12,53 @@
 //! | `second_hand` | likewise | `[]` |
 //! | `first_style` | the first player's style | `"C"` |
 //! | `second_style` | the second player's style | `"c"` |
-//! | `turn` | the side to move: `"first"` or `"second"` | `"first"` |
+//! | `turn` | the side to move: `"First"` or `"Second"` | `"First"` |
 //!
 //! Hands are sequences of pairs rather than maps so that any piece type
 //! works in formats whose map keys must be strings, JSON among them. The
-//! field names and layout are those of the `sashite-qi` crate, so its
-//! documents decode here (its `"First"` / `"Second"` turns are accepted as
-//! well as ours). The hash, the piece totals and the sharing between versions
-//! are not part of the content: they are rebuilt on decoding.
+//! document is the one the `sashite-qi` crate (0.2) writes for the same
+//! position, field for field, so each crate reads what the other writes.
+//! (Only the struct name differs, in the formats that write one: this
+//! crate announces `Qi` both ways, where `sashite-qi` writes `QiOut` and
+//! reads `QiIn`.) The hash, the piece totals and the sharing between
+//! versions are not part of the content: they are rebuilt on decoding.
 //!
-//! [`Player`] serializes as the unit variant `"first"` or `"second"`.
+//! [`Player`] serializes as the unit variant `"First"` or `"Second"`, as
+//! `sashite-qi` spells it; decoding also accepts `"first"` and `"second"`,
+//! which this crate wrote before.
 //!
 //! # Decoding validates, and trusts no size
 //!
-//! Deserialization is written by hand and rebuilds the position through
-//! [`Qi::new`] and the transformations, so a decoded position obeys every
-//! rule a hand-built one does. A document that breaks a rule is rejected with
-//! a message saying what is wrong:
+//! Deserialization is written by hand and builds the position through
+//! [`Qi::from_parts`], the validating constructor every source of positions
+//! goes through, so a decoded position obeys every rule a hand-built one
+//! does. A document that breaks a rule is rejected with a message saying
+//! what is wrong:
 //!
 //! | document | message |
 //! |---|---|
 //! | `"shape": [8, 0]` | invalid shape: dimension size must be at least 1, got 0 (dimension 1) |
 //! | `"shape": [2, 2, 2, 2]` | invalid shape: board exceeds 3 dimensions (got 4) |
-//! | `"shape": [2, 2]` with 5 squares | wrong number of squares: the shape [2, 2] has 4, the board lists 5 |
-//! | a hand entry `["P", 0]` | first hand: count must be at least 1, got 0 (entry 0) |
-//! | a hand entry `["P", -2]` | first hand: count must be at least 1, got -2 (entry 0) |
-//! | `[["P", 1], ["P", 1]]` | first hand: piece listed twice (entries 0 and 1) |
+//! | `"shape": [2, 2]` with 5 squares | wrong number of squares: the shape has 4, 5 given |
+//! | a hand entry `["P", 0]` | hand count must be at least 1: the first hand lists 0 (entry 0) |
+//! | a hand entry `["P", -2]` | invalid value: integer `-2`, expected usize |
+//! | `[["P", 1], ["P", 1]]` | the first hand lists a piece twice (entry 1) |
 //! | 5 pieces on `[2, 2]` | too many pieces for board size (5 pieces, 4 squares) |
-//! | `"turn": "third"` | ``unknown variant `third`, expected `first` or `second` `` |
+//! | `"turn": "third"` | ``unknown variant `third`, expected `First` or `Second` `` |
 //! | `"frist_hand": []` | ``unknown field `frist_hand`, expected one of `shape`, ... `` |
 //!
 //! Formats add their own context after the message (`serde_json` appends
 //! "at line 1 column 42").
 //!
-//! No size a document claims is trusted before it is checked. The shape is
-//! read into a fixed array of three sizes and validated before the board is
-//! looked at; the board is then read square by square into a buffer of the
-//! occupied squares that refuses to grow past the shape's square count (or
-//! past [`MAX_SQUARE_COUNT`] if a document lists the
-//! board before the shape); a hand is refused as soon as its running total
-//! exceeds the same bound, and since every count is at least 1 that bounds
-//! its number of entries too. Nothing is pre-allocated from a length the
-//! document announces. Elements past a bound are skipped without being
-//! stored, only counted, so the message can say how many there were.
+//! No size a document claims is trusted. The shape is read into a fixed
+//! array of three sizes and validated before the board is looked at; the
+//! board is then read square by square into a buffer of the occupied squares
+//! that stores no more squares than the shape has (or than
+//! [`MAX_SQUARE_COUNT`] if a document lists the board before the shape),
+//! counting the rest without storing them; a hand is refused while it is
+//! read as soon as its running total, or its number of entries, exceeds the
+//! same bound. Nothing is pre-allocated from a length the document
+//! announces.
 //!
 //! What is bounded is the number of pieces and squares, not the size of one
 //! piece or style: a `Qi<String, String>` decoded from an untrusted document
@@ -72,7 +76,6 @@
 use core::fmt;
 use core::hash::Hash;
 use core::marker::PhantomData;
-use std::collections::BTreeMap;
 
 use ::serde::de::{
     self, DeserializeSeed, Deserializer, EnumAccess, IgnoredAny, MapAccess, SeqAccess,
@@ -105,7 +108,7 @@ const FIELDS: &[&str] = &[
 
 const STRUCT_NAME: &str = "Qi";
 const PLAYER_NAME: &str = "Player";
-const PLAYER_VARIANTS: &[&str] = &["first", "second"];
+const PLAYER_VARIANTS: &[&str] = &["First", "Second"];
 
 // ---------------------------------------------------------------- Player
 
@@ -128,7 +131,7 @@ impl<'de> Visitor<'de> for PlayerVisitor {
     type Value = Player;
 
     fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str("`first` or `second`")
+        formatter.write_str("`First` or `Second`")
     }
 
     fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Player, A::Error> {
@@ -166,11 +169,12 @@ impl Visitor<'_> for PlayerNameVisitor {
     type Value = PlayerName;
 
     fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str("`first` or `second`")
+        formatter.write_str("`First` or `Second`")
     }
 
     fn visit_str<E: de::Error>(self, value: &str) -> Result<PlayerName, E> {
-        // "First" and "Second" are how sashite-qi writes them.
+        // "first" and "second" are how this crate wrote them before it took
+        // up sashite-qi's spelling.
         match value {
             "first" | "First" => Ok(PlayerName(Player::First)),
             "second" | "Second" => Ok(PlayerName(Player::Second)),
@@ -377,8 +381,8 @@ struct Parts<P, S> {
 }
 
 impl<P: Clone + Ord + Hash, S: Hash> Parts<P, S> {
-    /// Builds the position through the constructor and the transformations,
-    /// which stay the authority on every rule.
+    /// Builds the position through [`Qi::from_parts`], the authority on
+    /// every rule.
     fn assemble<E: de::Error>(self) -> Result<Qi<P, S>, E> {
         let Parts {
             shape,
@@ -389,25 +393,16 @@ impl<P: Clone + Ord + Hash, S: Hash> Parts<P, S> {
             second_style,
             turn,
         } = self;
-        let square_count = shape.square_count();
-        if board.length != square_count {
-            return Err(wrong_square_count(Some(&shape), board.length));
-        }
-        // Counted up front so the message gives the whole total, not the
-        // total at the first transformation that overflows.
-        let pieces = board.occupied.len() + first_hand.total + second_hand.total;
-        if pieces > square_count {
-            return Err(E::custom(Error::TooManyPieces {
-                pieces,
-                squares: square_count,
-            }));
-        }
-        let position = Qi::new(shape.sizes(), first_style, second_style)
-            .and_then(|position| position.board_diff(board.occupied))
-            .and_then(|position| position.first_hand_diff(first_hand.into_changes()))
-            .and_then(|position| position.second_hand_diff(second_hand.into_changes()))
-            .map_err(E::custom)?;
-        Ok(position.with_turn(turn))
+        Qi::from_parts(
+            shape.sizes(),
+            board.into_squares(),
+            first_hand.entries,
+            second_hand.entries,
+            first_style,
+            second_style,
+            turn,
+        )
+        .map_err(E::custom)
     }
 }
 
@@ -528,14 +523,29 @@ impl<'de> Visitor<'de> for ShapeSeed {
 
 /// The board as read: its occupied squares and its length.
 struct BoardIn<P> {
-    /// `(index, piece)` for each occupied square, in index order.
-    occupied: Vec<(usize, Option<P>)>,
-    /// How many squares the document listed.
+    /// `(index, piece)` for each occupied square stored, in index order.
+    occupied: Vec<(usize, P)>,
+    /// How many squares the document listed, stored or not.
     length: usize,
 }
 
-/// Reads a board square by square, refusing to store more squares than the
-/// shape has (or than any shape has, if the shape is not known yet).
+impl<P> BoardIn<P> {
+    /// Every square listed, in order: the occupied ones stored, empty ones
+    /// between them, and empty ones for those past the bound, which were
+    /// counted but not stored (a board that long is refused anyway).
+    fn into_squares(self) -> impl Iterator<Item = Option<P>> {
+        let mut occupied = self.occupied.into_iter().peekable();
+        (0..self.length).map(move |index| {
+            occupied
+                .next_if(|(at, _)| *at == index)
+                .map(|(_, piece)| piece)
+        })
+    }
+}
+
+/// Reads a board square by square, storing no more squares than the shape
+/// has (or than any shape has, if the shape is not known yet) and counting
+/// the rest.
 struct BoardSeed<'a, P> {
     shape: Option<&'a Shape>,
     marker: PhantomData<fn() -> P>,
@@ -573,54 +583,33 @@ impl<'de, P: Deserialize<'de>> Visitor<'de> for BoardSeed<'_, P> {
         let mut length = 0;
         while length < limit {
             match seq.next_element::<Option<P>>()? {
-                Some(None) => length += 1,
                 Some(square) => {
-                    occupied.push((length, square));
+                    occupied.extend(square.map(|piece| (length, piece)));
                     length += 1;
                 }
                 None => return Ok(BoardIn { occupied, length }),
             }
         }
-        match count_rest(&mut seq)? {
-            0 => Ok(BoardIn { occupied, length }),
-            extra => Err(wrong_square_count(self.shape, length.saturating_add(extra))),
+        let length = length.saturating_add(count_rest(&mut seq)?);
+        if self.shape.is_none() && length > limit {
+            return Err(de::Error::custom(format_args!(
+                "wrong number of squares: the board lists {length}, more than any shape has ({MAX_SQUARE_COUNT})"
+            )));
         }
-    }
-}
-
-/// The message for a board whose length does not match its shape.
-fn wrong_square_count<E: de::Error>(shape: Option<&Shape>, listed: usize) -> E {
-    match shape {
-        Some(shape) => E::custom(format_args!(
-            "wrong number of squares: the shape {:?} has {}, the board lists {listed}",
-            shape.sizes(),
-            shape.square_count(),
-        )),
-        None => E::custom(format_args!(
-            "wrong number of squares: the board lists {listed}, more than any shape has ({MAX_SQUARE_COUNT})"
-        )),
+        Ok(BoardIn { occupied, length })
     }
 }
 
 // ---------------------------------------------------------------- hands
 
-/// A hand as read: each piece once, with its count and the entry that gave it.
+/// A hand as read: its entries in document order.
 struct HandIn<P> {
-    entries: BTreeMap<P, (u16, usize)>,
-    /// The sum of the counts, at most [`MAX_SQUARE_COUNT`].
-    total: usize,
+    entries: Vec<(P, usize)>,
 }
 
-impl<P> HandIn<P> {
-    fn into_changes(self) -> impl Iterator<Item = (P, i32)> {
-        self.entries
-            .into_iter()
-            .map(|(piece, (count, _entry))| (piece, i32::from(count)))
-    }
-}
-
-/// Reads a hand entry by entry, refusing a count below 1, a piece listed
-/// twice, and a running total beyond the board's squares.
+/// Reads a hand entry by entry, refusing one whose running total goes past
+/// the board's squares (or any board's, if the shape is not known yet), or
+/// which lists more entries than that: nothing past the bound is stored.
 struct HandSeed<'a, P> {
     player: Player,
     shape: Option<&'a Shape>,
@@ -637,7 +626,7 @@ impl<'a, P> HandSeed<'a, P> {
     }
 }
 
-impl<'de, P: Deserialize<'de> + Ord> DeserializeSeed<'de> for HandSeed<'_, P> {
+impl<'de, P: Deserialize<'de>> DeserializeSeed<'de> for HandSeed<'_, P> {
     type Value = HandIn<P>;
 
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<HandIn<P>, D::Error> {
@@ -645,7 +634,7 @@ impl<'de, P: Deserialize<'de> + Ord> DeserializeSeed<'de> for HandSeed<'_, P> {
     }
 }
 
-impl<'de, P: Deserialize<'de> + Ord> Visitor<'de> for HandSeed<'_, P> {
+impl<'de, P: Deserialize<'de>> Visitor<'de> for HandSeed<'_, P> {
     type Value = HandIn<P>;
 
     fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -655,25 +644,18 @@ impl<'de, P: Deserialize<'de> + Ord> Visitor<'de> for HandSeed<'_, P> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<HandIn<P>, A::Error> {
         let player = self.player;
         let limit = self.shape.map_or(MAX_SQUARE_COUNT, Shape::square_count);
-        let mut entries = BTreeMap::new();
+        let mut entries = Vec::new();
         let mut total = 0_usize;
-        let mut entry = 0;
-        while let Some((piece, Count(count))) = seq.next_element::<(P, Count)>()? {
-            if count < 1 {
+        while let Some((piece, count)) = seq.next_element::<(P, usize)>()? {
+            // A count of 0 is left for `from_parts` to refuse, so the number
+            // of entries is bounded on its own.
+            if entries.len() == limit {
                 return Err(de::Error::custom(format_args!(
-                    "{player} hand: count must be at least 1, got {count} (entry {entry})"
+                    "{player} hand: more entries than squares (over {limit})"
                 )));
             }
-            // Every count is at least 1, so bounding the total bounds the
-            // number of entries stored as well.
-            let within = usize::try_from(count)
-                .ok()
-                .and_then(|count| total.checked_add(count))
-                .filter(|&sum| sum <= limit);
-            let Some(sum) = within else {
-                let pieces = usize::try_from(count)
-                    .unwrap_or(usize::MAX)
-                    .saturating_add(total);
+            let Some(sum) = total.checked_add(count).filter(|&sum| sum <= limit) else {
+                let pieces = total.saturating_add(count);
                 return Err(match self.shape {
                     Some(shape) => de::Error::custom(format_args!(
                         "{player} hand: too many pieces for board size (at least {pieces} pieces, {} squares)",
@@ -685,52 +667,8 @@ impl<'de, P: Deserialize<'de> + Ord> Visitor<'de> for HandSeed<'_, P> {
                 });
             };
             total = sum;
-            // `count <= limit <= MAX_SQUARE_COUNT`, which fits a `u16`.
-            let count = u16::try_from(count).unwrap_or(u16::MAX);
-            if let Some(&(_, first_entry)) = entries.get(&piece) {
-                return Err(de::Error::custom(format_args!(
-                    "{player} hand: piece listed twice (entries {first_entry} and {entry})"
-                )));
-            }
-            entries.insert(piece, (count, entry));
-            entry += 1;
+            entries.push((piece, count));
         }
-        Ok(HandIn { entries, total })
-    }
-}
-
-/// A hand count, read as any integer so that 0 and negative counts get the
-/// crate's message rather than a type error.
-struct Count(i128);
-
-impl<'de> Deserialize<'de> for Count {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_i64(CountVisitor)
-    }
-}
-
-struct CountVisitor;
-
-impl Visitor<'_> for CountVisitor {
-    type Value = Count;
-
-    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str("an integer count")
-    }
-
-    fn visit_i64<E: de::Error>(self, value: i64) -> Result<Count, E> {
-        Ok(Count(i128::from(value)))
-    }
-
-    fn visit_u64<E: de::Error>(self, value: u64) -> Result<Count, E> {
-        Ok(Count(i128::from(value)))
-    }
-
-    fn visit_i128<E: de::Error>(self, value: i128) -> Result<Count, E> {
-        Ok(Count(value))
-    }
-
-    fn visit_u128<E: de::Error>(self, value: u128) -> Result<Count, E> {
-        Ok(Count(i128::try_from(value).unwrap_or(i128::MAX)))
+        Ok(HandIn { entries })
     }
 }

@@ -3,47 +3,23 @@
 #![cfg(feature = "arbitrary")]
 
 use arbitrary::{Arbitrary, Unstructured};
+use harness::support::{self, Rng};
 use persistent_qi::qpi::Qpi;
 use persistent_qi::{MAX_SQUARE_COUNT, Player, Qi};
 
-/// Pseudo-random bytes from a fixed seed (`SplitMix64`).
+/// `len` pseudo-random bytes from a fixed seed.
 fn bytes(seed: u64, len: usize) -> Vec<u8> {
-    let mut state = seed;
-    (0..len)
-        .map(|_| {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            (z ^ (z >> 31)).to_le_bytes()[0]
-        })
-        .collect()
+    let mut rng = Rng(seed);
+    (0..len).map(|_| rng.next_u64().to_le_bytes()[0]).collect()
 }
 
 fn arbitrary_position(data: &[u8]) -> Qi<u8, u8> {
     Qi::arbitrary(&mut Unstructured::new(data)).expect("any bytes give a position")
 }
 
-/// Every rule a position keeps, checked from the outside.
 fn assert_valid(position: &Qi<u8, u8>) {
-    assert!((1..=3).contains(&position.dimension_count()));
+    support::assert_valid(position);
     assert!(position.square_count() <= MAX_SQUARE_COUNT);
-    assert_eq!(position.squares().count(), position.square_count());
-    assert_eq!(
-        position.squares().flatten().count(),
-        position.board_piece_count()
-    );
-    let in_hands: usize = Player::ALL
-        .iter()
-        .flat_map(|&player| position.hand(player))
-        .map(|(_, count)| {
-            assert!(count > 0);
-            count
-        })
-        .sum();
-    assert_eq!(in_hands, position.hand_piece_count());
-    assert!(position.piece_count() <= position.square_count());
-    assert_eq!(position.position_hash(), position.recompute_position_hash());
 }
 
 #[test]

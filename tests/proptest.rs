@@ -2,32 +2,13 @@
 //! compose with the user's own.
 #![cfg(feature = "proptest")]
 
+use harness::support;
 use persistent_qi::proptest::{player, qi, qi_with_operations, qpi, qpi_position, shape, sin};
 use persistent_qi::qpi::Qpi;
 use persistent_qi::{Player, Qi};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::TestRunner;
-
-/// Checks what every position must satisfy, whatever built it.
-fn assert_valid<P: Clone + Ord + core::hash::Hash, S: core::hash::Hash>(position: &Qi<P, S>) {
-    assert!(position.piece_count() <= position.square_count());
-    assert_eq!(
-        position.board_piece_count(),
-        position.squares().flatten().count()
-    );
-    let held: usize = Player::ALL
-        .into_iter()
-        .flat_map(|player| position.hand(player).map(|(_, count)| count))
-        .sum();
-    assert_eq!(position.hand_piece_count(), held);
-    assert!(
-        Player::ALL
-            .into_iter()
-            .all(|player| position.hand(player).all(|(_, count)| count >= 1))
-    );
-    assert_eq!(position.position_hash(), position.recompute_position_hash());
-}
 
 /// `count` values drawn from a strategy, deterministically.
 fn sample<S: Strategy>(strategy: &S, count: usize) -> Vec<S::Value> {
@@ -40,12 +21,12 @@ fn sample<S: Strategy>(strategy: &S, count: usize) -> Vec<S::Value> {
 proptest! {
     #[test]
     fn generated_positions_are_valid(position in qi(shape(), 0..6_u8, 0..2_u8)) {
-        assert_valid(&position);
+        support::assert_valid(&position);
     }
 
     #[test]
     fn generated_qpi_positions_are_valid(position in qpi_position()) {
-        assert_valid(&position);
+        support::assert_valid(&position);
     }
 
     #[test]
@@ -54,7 +35,7 @@ proptest! {
     ) {
         prop_assert_eq!(position.shape(), &[9, 9]);
         prop_assert!(position.squares().flatten().all(|piece| piece.len() == 1));
-        assert_valid(&position);
+        support::assert_valid(&position);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 // quickcheck hands properties their arguments by value.
 #![allow(clippy::needless_pass_by_value)]
 
+use harness::support;
 use persistent_qi::qpi::{Qpi, Sin};
 use persistent_qi::{Player, Qi};
 use quickcheck::{Arbitrary, Gen, QuickCheck};
@@ -20,7 +21,7 @@ fn is_valid(position: &Position) -> bool {
         && position.shape().iter().all(|&size| (1..=9).contains(&size))
         && position.board_piece_count() == position.squares().flatten().count()
         && position.hand_piece_count() == held
-        && position.position_hash() == position.recompute_position_hash()
+        && position.position_hash() == support::rebuilt(position).position_hash()
 }
 
 /// The sum of the occupied squares' indices: smaller once pieces are packed

@@ -46,7 +46,7 @@ fn u8_position_serializes_as_its_logical_content() {
         .unwrap();
     assert_eq!(
         serde_json::to_string(&position).unwrap(),
-        r#"{"shape":[2,2],"board":[7,null,null,9],"first_hand":[[5,1]],"second_hand":[],"first_style":0,"second_style":1,"turn":"first"}"#
+        r#"{"shape":[2,2],"board":[7,null,null,9],"first_hand":[[5,1]],"second_hand":[],"first_style":0,"second_style":1,"turn":"First"}"#
     );
 }
 
@@ -105,10 +105,10 @@ fn empty_full_and_largest_positions_round_trip() {
 
 #[test]
 fn player_serializes_as_first_or_second() {
-    assert_eq!(serde_json::to_string(&Player::First).unwrap(), r#""first""#);
+    assert_eq!(serde_json::to_string(&Player::First).unwrap(), r#""First""#);
     assert_eq!(
         serde_json::to_string(&Player::Second).unwrap(),
-        r#""second""#
+        r#""Second""#
     );
     for player in Player::ALL {
         let json = serde_json::to_string(&player).unwrap();
@@ -117,13 +117,13 @@ fn player_serializes_as_first_or_second() {
 }
 
 #[test]
-fn player_accepts_the_sashite_qi_spelling() {
+fn player_accepts_the_lowercase_spelling_written_before() {
     assert_eq!(
-        serde_json::from_str::<Player>(r#""First""#).unwrap(),
+        serde_json::from_str::<Player>(r#""first""#).unwrap(),
         Player::First
     );
     assert_eq!(
-        serde_json::from_str::<Player>(r#""Second""#).unwrap(),
+        serde_json::from_str::<Player>(r#""second""#).unwrap(),
         Player::Second
     );
 }
@@ -132,7 +132,7 @@ fn player_accepts_the_sashite_qi_spelling() {
 fn unknown_player_is_rejected() {
     assert_eq!(
         rejection::<Player>(r#""third""#),
-        "unknown variant `third`, expected `first` or `second`"
+        "unknown variant `third`, expected `First` or `Second`"
     );
 }
 
@@ -246,7 +246,7 @@ fn negative_dimension_is_rejected() {
 fn too_few_squares_are_rejected() {
     assert_eq!(
         rejection::<Position>(&document("[2,2]", "[null,null,null]", "[]", "[]")),
-        "wrong number of squares: the shape [2, 2] has 4, the board lists 3"
+        "wrong number of squares: the shape has 4, 3 given"
     );
 }
 
@@ -259,7 +259,7 @@ fn too_many_squares_on_the_board_are_rejected_and_counted() {
             "[]",
             "[]"
         )),
-        "wrong number of squares: the shape [2, 2] has 4, the board lists 6"
+        "wrong number of squares: the shape has 4, 6 given"
     );
 }
 
@@ -268,7 +268,7 @@ fn a_board_before_its_shape_is_checked_against_it() {
     let json = r#"{"board":[null,null,null],"shape":[2,2],"first_hand":[],"second_hand":[],"first_style":"C","second_style":"c","turn":"first"}"#;
     assert_eq!(
         rejection::<Position>(json),
-        "wrong number of squares: the shape [2, 2] has 4, the board lists 3"
+        "wrong number of squares: the shape has 4, 3 given"
     );
 }
 
@@ -286,7 +286,7 @@ fn a_board_before_its_shape_is_bounded_by_the_largest_board() {
 fn zero_count_is_rejected() {
     assert_eq!(
         rejection::<Position>(&document("[2,2]", EMPTY_BOARD, r#"[["P",0]]"#, "[]")),
-        "first hand: count must be at least 1, got 0 (entry 0)"
+        "hand count must be at least 1: the first hand lists 0 (entry 0)"
     );
 }
 
@@ -299,7 +299,7 @@ fn negative_count_is_rejected() {
             "[]",
             r#"[["p",1],["b",-2]]"#
         )),
-        "second hand: count must be at least 1, got -2 (entry 1)"
+        "invalid value: integer `-2`, expected usize"
     );
 }
 
@@ -312,7 +312,7 @@ fn piece_listed_twice_is_rejected() {
             r#"[["P",1],["B",1],["P",1]]"#,
             "[]"
         )),
-        "first hand: piece listed twice (entries 0 and 2)"
+        "the first hand lists a piece twice (entry 2)"
     );
 }
 
@@ -339,6 +339,19 @@ fn a_hand_larger_than_the_board_is_refused_while_reading() {
             "[]"
         )),
         "first hand: too many pieces for board size (at least 5 pieces, 4 squares)"
+    );
+}
+
+#[test]
+fn a_hand_of_zero_counts_is_refused_once_it_lists_more_entries_than_squares() {
+    assert_eq!(
+        rejection::<Position>(&document(
+            "[2,2]",
+            EMPTY_BOARD,
+            r#"[["P",0],["B",0],["N",0],["R",0],["Q",0]]"#,
+            "[]"
+        )),
+        "first hand: more entries than squares (over 4)"
     );
 }
 
@@ -390,7 +403,7 @@ fn unknown_turn_is_rejected() {
     let json = document("[2,2]", EMPTY_BOARD, "[]", "[]").replace(r#""first"}"#, r#""third"}"#);
     assert_eq!(
         rejection::<Position>(&json),
-        "unknown variant `third`, expected `first` or `second`"
+        "unknown variant `third`, expected `First` or `Second`"
     );
 }
 
@@ -437,7 +450,7 @@ mod qpi {
             serde_json::json!([["S:B", 1], ["S:P", 2]])
         );
         assert_eq!(json["first_style"], "S");
-        assert_eq!(json["turn"], "second");
+        assert_eq!(json["turn"], "Second");
     }
 
     #[test]

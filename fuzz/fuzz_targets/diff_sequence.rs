@@ -1,5 +1,5 @@
 //! Random operation sequences on a position, checked step by step against a
-//! plain model: see `persistent_qi::fuzzing::diff_sequence`.
+//! plain model: see `harness::diff_sequence`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| persistent_qi::fuzzing::diff_sequence(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| harness::diff_sequence(data));

@@ -1,5 +1,5 @@
 //! Any bytes into the QPI parser, checked against the grammar: see
-//! `persistent_qi::fuzzing::qpi_parse`.
+//! `harness::qpi_parse`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| persistent_qi::fuzzing::qpi_parse(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| harness::qpi_parse(data));

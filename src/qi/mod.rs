@@ -9,12 +9,14 @@ use triomphe::Arc;
 
 use crate::board::Board;
 use crate::hand::{EntryError, Hand};
-use crate::hash::{SECOND_TO_MOVE, hand_term, shape_term, square_term, stable_hash, styles_term};
+use crate::hash::FromScratch;
 use crate::shape::{Nested, Shape};
 use crate::{Error, Player};
 
+mod changes;
 mod edit;
 
+pub use self::changes::{Changes, HandChange, SquareChange, SquareChanges};
 pub use self::edit::Edit;
 
 /// A two-player board-game position that shares structure with the version it
@@ -184,8 +186,8 @@ impl<P, S: Hash> Qi<P, S> {
     /// A position with `board` (whose pieces are not hashed or counted yet),
     /// empty hands, and the first player to move.
     fn empty_hands(shape: Shape, board: Board<P>, first_style: S, second_style: S) -> Self {
-        let hash = shape_term(shape.sizes())
-            ^ styles_term(stable_hash(&first_style), stable_hash(&second_style));
+        let hash =
+            FromScratch::new(shape.sizes(), &first_style, &second_style).finish(Player::First);
         Qi {
             board,
             hands_and_setup: Arc::new(HandsAndSetup {
@@ -270,14 +272,18 @@ impl<P: Clone + Ord + Hash, S: Hash> Qi<P, S> {
     ) -> Result<Self, Error> {
         let shape = Shape::new(shape)?;
         let square_count = shape.square_count();
+        // The hash is computed term by term from the content as it is read,
+        // never carried over from an update: it is the reference the
+        // incremental hash is tested against.
+        let mut hash = FromScratch::new(shape.sizes(), &first_style, &second_style);
         // At most MAX_SQUARE_COUNT squares are taken, so the count fits.
-        let (mut given, mut board_pieces, mut board_hash) = (0, 0_u32, 0);
+        let (mut given, mut board_pieces) = (0, 0_u32);
         let mut squares = squares.into_iter();
         let board = Board::from_squares(
             square_count,
             squares.by_ref().take(square_count).inspect(|square| {
                 if let Some(piece) = square {
-                    board_hash ^= square_term(given, stable_hash(piece));
+                    hash.square(given, piece);
                     board_pieces += 1;
                 }
                 given += 1;
@@ -291,11 +297,11 @@ impl<P: Clone + Ord + Hash, S: Hash> Qi<P, S> {
             });
         }
         let mut position = Qi::empty_hands(shape, board, first_style, second_style);
-        position.hash ^= board_hash;
         position.board_pieces = board_pieces;
-        position.fill_hand(Player::First, first_hand)?;
-        position.fill_hand(Player::Second, second_hand)?;
-        position.set_turn(turn);
+        position.fill_hand(Player::First, first_hand, &mut hash)?;
+        position.fill_hand(Player::Second, second_hand, &mut hash)?;
+        position.turn = turn;
+        position.hash = hash.finish(turn);
         Ok(position)
     }
 
@@ -305,16 +311,17 @@ impl<P: Clone + Ord + Hash, S: Hash> Qi<P, S> {
         &mut self,
         player: Player,
         entries: impl IntoIterator<Item = (P, usize)>,
+        hash: &mut FromScratch,
     ) -> Result<(), Error> {
         let squares = self.square_count();
         for (entry, (piece, count)) in entries.into_iter().enumerate() {
             if count == 0 {
                 return Err(Error::ZeroHandCount { player, entry });
             }
-            let key = stable_hash(&piece);
+            hash.hand_entry(player, &piece, count);
             let hand = Arc::make_mut(&mut self.hands_and_setup).hand_mut(player);
             match hand.insert_new(piece, count) {
-                Ok(()) => self.hash ^= hand_term(player, count, key),
+                Ok(()) => {}
                 Err(EntryError::Duplicate) => {
                     return Err(Error::DuplicateHandPiece { player, entry });
                 }
@@ -693,35 +700,6 @@ impl<P: Ord, S> Qi<P, S> {
     #[must_use]
     pub fn hand_count(&self, player: Player, piece: &P) -> usize {
         self.hands_and_setup.hand(player).count(piece)
-    }
-}
-
-impl<P: Ord + Hash, S: Hash> Qi<P, S> {
-    /// [`position_hash`](Qi::position_hash) computed from scratch, in
-    /// O(squares + hand entries). The crate's tests and fuzzers check the
-    /// incremental value against it; it is public so that yours can too.
-    #[doc(hidden)]
-    #[must_use]
-    pub fn recompute_position_hash(&self) -> u64 {
-        let mut hash = shape_term(self.shape())
-            ^ styles_term(
-                stable_hash(self.first_style()),
-                stable_hash(self.second_style()),
-            );
-        if self.turn.is_second() {
-            hash ^= SECOND_TO_MOVE;
-        }
-        for (index, square) in self.squares().enumerate() {
-            if let Some(piece) = square {
-                hash ^= square_term(index, stable_hash(piece));
-            }
-        }
-        for player in Player::ALL {
-            for (piece, count) in self.hand(player) {
-                hash ^= hand_term(player, count, stable_hash(piece));
-            }
-        }
-        hash
     }
 }
 

@@ -111,13 +111,25 @@
 //!
 //! With the `serde` feature, a `Qpi` serializes as its token string and
 //! deserializes through [`Qpi::parse`].
+//!
+//! ## EPIN (feature `feen`)
+//!
+//! FEEN writes pieces as EPIN tokens ([`Epin`], from `sashite-epin`): a PIN
+//! plus a "derived" mark (`'`) for a piece in the other player's style.
+//! Given a game's two styles, [`Qpi::to_epin`] and [`Qpi::from_epin`]
+//! convert exactly between the two; only a piece whose style neither player
+//! has lacks an EPIN spelling ([`ForeignStyleError`]).
 
+#[cfg(feature = "feen")]
+mod epin;
 mod error;
 mod parse;
 #[cfg(feature = "serde")]
 mod serde;
 mod token;
 
+#[cfg(feature = "feen")]
+pub use self::epin::ForeignStyleError;
 pub use self::error::ParseError;
 pub use self::token::Qpi;
 
@@ -134,9 +146,18 @@ pub use sashite_sin::Identifier as Sin;
 /// optional state modifier and terminal marker.
 pub use sashite_pin::Identifier as Pin;
 
+/// The EPIN identifier of FEEN: a PIN plus a native / derived style mark.
+/// See [`Qpi::to_epin`] and [`Qpi::from_epin`].
+#[cfg(feature = "feen")]
+pub use sashite_epin::Identifier as Epin;
+
 /// The error `sashite-sin` gives for a SIN; found inside
 /// [`ParseError::InvalidSin`].
 pub use sashite_sin::ParseError as SinParseError;
+
+/// The error `sashite-epin` gives for an EPIN token.
+#[cfg(feature = "feen")]
+pub use sashite_epin::ParseError as EpinParseError;
 
 /// The error `sashite-pin` gives for a PIN; found inside
 /// [`ParseError::InvalidPin`].

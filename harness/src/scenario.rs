@@ -1,0 +1,721 @@
+//! Operation sequences, applied to a [`Qi`] and to the [`Model`] side by side.
+
+use core::fmt;
+use core::hash::Hash;
+use std::rc::Rc;
+
+use persistent_qi::qpi::{Qpi, Sin};
+use persistent_qi::{Error, Player, Qi};
+
+use crate::Model;
+use crate::check::{Context, check_changes, check_deep, check_full};
+
+/// A value that can print itself as a Rust expression, so that a failing
+/// [`Scenario`] prints as a program that reproduces it.
+pub trait Literal {
+    /// The type as written in a program, such as `u8` or `String`.
+    const TYPE_NAME: &'static str;
+
+    /// The path a program must import to name the type, if any.
+    const IMPORT: Option<&'static str> = None;
+
+    /// Writes the value as a Rust expression of type [`TYPE_NAME`](Literal::TYPE_NAME)
+    /// (where the context fixes the type, as a piece or style of a `Qi` does).
+    ///
+    /// # Errors
+    ///
+    /// Those of the formatter.
+    fn fmt_literal(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+}
+
+impl Literal for u8 {
+    const TYPE_NAME: &'static str = "u8";
+
+    fn fmt_literal(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+}
+
+impl Literal for &'static str {
+    const TYPE_NAME: &'static str = "&str";
+
+    fn fmt_literal(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self:?}")
+    }
+}
+
+impl Literal for String {
+    const TYPE_NAME: &'static str = "String";
+
+    fn fmt_literal(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "String::from({self:?})")
+    }
+}
+
+impl Literal for Qpi {
+    const TYPE_NAME: &'static str = "Qpi";
+    const IMPORT: Option<&'static str> = Some("persistent_qi::qpi::Qpi");
+
+    fn fmt_literal(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Qpi::parse({:?}).unwrap()", self.to_string())
+    }
+}
+
+impl Literal for Sin {
+    const TYPE_NAME: &'static str = "Sin";
+    const IMPORT: Option<&'static str> = Some("persistent_qi::qpi::Sin");
+
+    fn fmt_literal(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Sin::parse({:?}).unwrap()", self.to_string())
+    }
+}
+
+/// Displays a value through [`Literal`].
+struct Lit<'a, T>(&'a T);
+
+impl<T: Literal> fmt::Display for Lit<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt_literal(f)
+    }
+}
+
+/// One change of an [`Action::Edit`]: `.set(index, square)` or
+/// `.hand(player, piece, delta)`. A diff is an edit of one kind of change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change<P> {
+    /// Puts `Some(piece)` on a square, or empties it.
+    Square(usize, Option<P>),
+    /// Adds `delta` copies of a piece to a player's hand (removes them if
+    /// negative).
+    Hand(Player, P, i32),
+}
+
+/// A [`Change`] borrowed from the step that makes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChangeRef<'a, P> {
+    /// Puts `Some(piece)` on a square, or empties it.
+    Square(usize, Option<&'a P>),
+    /// Adds `delta` copies of a piece to a player's hand (removes them if
+    /// negative).
+    Hand(Player, &'a P, i32),
+}
+
+impl<P> Change<P> {
+    /// The change, borrowed.
+    pub fn as_ref(&self) -> ChangeRef<'_, P> {
+        match self {
+            Change::Square(index, square) => ChangeRef::Square(*index, square.as_ref()),
+            Change::Hand(player, piece, delta) => ChangeRef::Hand(*player, piece, *delta),
+        }
+    }
+}
+
+/// What an [`Action::Edit`] does to the turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Turn {
+    /// Nothing.
+    Keep,
+    /// `.toggle()`.
+    Toggle,
+    /// `.with_turn(player)`.
+    To(Player),
+}
+
+/// One step of a [`Scenario`].
+///
+/// Its `Debug` is the Rust statement that performs the step on a variable
+/// `current: Qi<P, S>` with a `retained: Vec<Qi<P, S>>` beside it, so a
+/// failing scenario prints as a runnable program. Retained versions are
+/// addressed modulo their number, and steps that address one do nothing
+/// while there is none.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Action<P> {
+    /// `current.board_diff(changes)`; on success the result becomes current.
+    BoardDiff(Vec<(usize, Option<P>)>),
+    /// `current.hand_diff(player, changes)`; on success the result becomes
+    /// current.
+    HandDiff(Player, Vec<(P, i32)>),
+    /// `current.edit()`, the changes in order, the turn, `finish()`: the
+    /// one-call move. On success the result becomes current.
+    Edit(Vec<Change<P>>, Turn),
+    /// `current.toggle()` becomes current.
+    Toggle,
+    /// `current.with_turn(player)` becomes current.
+    WithTurn(Player),
+    /// Keeps a clone of current; at the end it must read as it does now.
+    Retain,
+    /// A retained version becomes current: the next steps branch from it.
+    Restore(usize),
+    /// Drops a retained version, so that storage it shared may be reused.
+    Forget(usize),
+    /// Compares current with a retained version: `==` must agree with the
+    /// models, and equal positions must hash alike.
+    Compare(usize),
+    /// `current.index_of(coordinates)` (and back through `coordinates_of`).
+    IndexOf(Vec<usize>),
+    /// `current.coordinates_of(index)` (and back through `index_of`).
+    CoordinatesOf(usize),
+}
+
+impl<P> Action<P> {
+    /// The changes a transformation makes, as the model applies them; none
+    /// for the other steps.
+    pub(crate) fn changes(&self) -> impl Iterator<Item = ChangeRef<'_, P>> {
+        let (board, (player, hand), edit): (&[_], (Player, &[_]), &[_]) = match self {
+            Action::BoardDiff(changes) => (changes, (Player::First, &[]), &[]),
+            Action::HandDiff(player, changes) => (&[], (*player, changes), &[]),
+            Action::Edit(changes, _) => (&[], (Player::First, &[]), changes),
+            _ => (&[], (Player::First, &[]), &[]),
+        };
+        let board = board
+            .iter()
+            .map(|(index, square)| ChangeRef::Square(*index, square.as_ref()));
+        let hand = hand
+            .iter()
+            .map(move |(piece, delta)| ChangeRef::Hand(player, piece, *delta));
+        board.chain(hand).chain(edit.iter().map(Change::as_ref))
+    }
+}
+
+fn fmt_list<T>(
+    f: &mut fmt::Formatter<'_>,
+    items: &[T],
+    mut each: impl FnMut(&mut fmt::Formatter<'_>, &T) -> fmt::Result,
+) -> fmt::Result {
+    f.write_str("[")?;
+    for (position, item) in items.iter().enumerate() {
+        if position > 0 {
+            f.write_str(", ")?;
+        }
+        each(f, item)?;
+    }
+    f.write_str("]")
+}
+
+fn fmt_square<P: Literal>(f: &mut fmt::Formatter<'_>, square: Option<&P>) -> fmt::Result {
+    match square {
+        Some(piece) => write!(f, "Some({})", Lit(piece)),
+        None => f.write_str("None"),
+    }
+}
+
+impl<P: Literal> fmt::Debug for Action<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::BoardDiff(changes) => {
+                f.write_str("if let Ok(next) = current.board_diff(")?;
+                fmt_list(f, changes, |f, (index, square)| {
+                    write!(f, "({index}, ")?;
+                    fmt_square(f, square.as_ref())?;
+                    f.write_str(")")
+                })?;
+                f.write_str(") { current = next; }")
+            }
+            Action::HandDiff(player, changes) => {
+                write!(
+                    f,
+                    "if let Ok(next) = current.hand_diff(Player::{player:?}, "
+                )?;
+                fmt_list(f, changes, |f, (piece, delta)| {
+                    write!(f, "({}, {delta})", Lit(piece))
+                })?;
+                f.write_str(") { current = next; }")
+            }
+            Action::Edit(changes, turn) => {
+                f.write_str("if let Ok(next) = current.edit()")?;
+                for change in changes {
+                    match change {
+                        Change::Square(index, square) => {
+                            write!(f, ".set({index}, ")?;
+                            fmt_square(f, square.as_ref())?;
+                            f.write_str(")")?;
+                        }
+                        Change::Hand(player, piece, delta) => {
+                            write!(f, ".hand(Player::{player:?}, {}, {delta})", Lit(piece))?;
+                        }
+                    }
+                }
+                match turn {
+                    Turn::Keep => {}
+                    Turn::Toggle => f.write_str(".toggle()")?,
+                    Turn::To(player) => write!(f, ".with_turn(Player::{player:?})")?,
+                }
+                f.write_str(".finish() { current = next; }")
+            }
+            Action::Toggle => f.write_str("current = current.toggle();"),
+            Action::WithTurn(player) => {
+                write!(f, "current = current.with_turn(Player::{player:?});")
+            }
+            Action::Retain => f.write_str("retained.push(current.clone());"),
+            Action::Restore(slot) => write!(
+                f,
+                "if !retained.is_empty() {{ current = retained[{slot} % retained.len()].clone(); }}"
+            ),
+            Action::Forget(slot) => write!(
+                f,
+                "if !retained.is_empty() {{ retained.remove({slot} % retained.len()); }}"
+            ),
+            Action::Compare(slot) => write!(
+                f,
+                "if !retained.is_empty() {{ let _equal = current == retained[{slot} % retained.len()]; }}"
+            ),
+            Action::IndexOf(coordinates) => {
+                write!(f, "let _index = current.index_of(&{coordinates:?});")
+            }
+            Action::CoordinatesOf(index) => {
+                write!(f, "let _coordinates = current.coordinates_of({index});")
+            }
+        }
+    }
+}
+
+/// Where a [`Scenario`] starts.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Start<P, S> {
+    /// `Qi::new(&shape, first_style, second_style)`; the shape may be
+    /// invalid.
+    Empty {
+        /// The dimension sizes.
+        shape: Vec<usize>,
+        /// The first player's style.
+        first_style: S,
+        /// The second player's style.
+        second_style: S,
+    },
+    /// `Qi::from_parts(..)` with this content, which may be invalid.
+    Parts {
+        /// The dimension sizes.
+        shape: Vec<usize>,
+        /// Every square, row-major.
+        squares: Vec<Option<P>>,
+        /// The first hand's entries, in order.
+        first_hand: Vec<(P, usize)>,
+        /// The second hand's entries, in order.
+        second_hand: Vec<(P, usize)>,
+        /// The first player's style.
+        first_style: S,
+        /// The second player's style.
+        second_style: S,
+        /// The player to move.
+        turn: Player,
+    },
+}
+
+impl<P, S> Start<P, S> {
+    /// The dimension sizes the scenario starts from.
+    #[must_use]
+    pub fn shape(&self) -> &[usize] {
+        match self {
+            Start::Empty { shape, .. } | Start::Parts { shape, .. } => shape,
+        }
+    }
+}
+
+/// What a [`Start`] gives: the position and the model, or their errors.
+type Built<P, S> = (Result<Qi<P, S>, Error>, Result<Model<P, S>, Error>);
+
+impl<P: Clone + Ord + Hash, S: Clone + Hash> Start<P, S> {
+    /// The position and the model this start gives, or their errors.
+    fn build(&self) -> Built<P, S> {
+        match self {
+            Start::Empty {
+                shape,
+                first_style,
+                second_style,
+            } => (
+                Qi::new(shape, first_style.clone(), second_style.clone()),
+                Model::new(shape, first_style.clone(), second_style.clone()),
+            ),
+            Start::Parts {
+                shape,
+                squares,
+                first_hand,
+                second_hand,
+                first_style,
+                second_style,
+                turn,
+            } => (
+                Qi::from_parts(
+                    shape,
+                    squares.iter().cloned(),
+                    first_hand.iter().cloned(),
+                    second_hand.iter().cloned(),
+                    first_style.clone(),
+                    second_style.clone(),
+                    *turn,
+                ),
+                Model::from_parts(
+                    shape,
+                    squares,
+                    [first_hand, second_hand],
+                    first_style.clone(),
+                    second_style.clone(),
+                    *turn,
+                ),
+            ),
+        }
+    }
+}
+
+impl<P: Literal, S: Literal> fmt::Debug for Start<P, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Start::Empty {
+                shape,
+                first_style,
+                second_style,
+            } => write!(
+                f,
+                "Qi::new(&{shape:?}, {}, {}).unwrap()",
+                Lit(first_style),
+                Lit(second_style),
+            ),
+            Start::Parts {
+                shape,
+                squares,
+                first_hand,
+                second_hand,
+                first_style,
+                second_style,
+                turn,
+            } => {
+                write!(f, "Qi::from_parts(&{shape:?}, ")?;
+                fmt_list(f, squares, |f, square| fmt_square(f, square.as_ref()))?;
+                for hand in [first_hand, second_hand] {
+                    f.write_str(", ")?;
+                    fmt_list(f, hand, |f, (piece, count)| {
+                        write!(f, "({}, {count})", Lit(piece))
+                    })?;
+                }
+                write!(
+                    f,
+                    ", {}, {}, Player::{turn:?}).unwrap()",
+                    Lit(first_style),
+                    Lit(second_style),
+                )
+            }
+        }
+    }
+}
+
+/// A start and a sequence of [`Action`]s: one test case of the model-based
+/// tests and of the `diff_sequence` fuzz target.
+///
+/// Its `Debug` prints a runnable program that performs the same steps.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Scenario<P, S> {
+    /// The position the steps start from.
+    pub start: Start<P, S>,
+    /// The steps, in order.
+    pub actions: Vec<Action<P>>,
+}
+
+impl<P: Literal, S: Literal> fmt::Debug for Scenario<P, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let position = format!("Qi<{}, {}>", P::TYPE_NAME, S::TYPE_NAME);
+        writeln!(f, "use persistent_qi::{{Player, Qi}};")?;
+        for import in [P::IMPORT, S::IMPORT].into_iter().flatten() {
+            writeln!(f, "use {import};")?;
+        }
+        writeln!(f, "let mut retained: Vec<{position}> = Vec::new();")?;
+        writeln!(f, "let mut current: {position} = {:?};", self.start)?;
+        for action in &self.actions {
+            writeln!(f, "{action:?}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The most squares of a board on which a scenario is fuzzed at full
+/// length: larger boards cost O(squares) in every full check.
+pub(crate) const LARGE_BOARD: usize = 4096;
+
+/// The most squares of a board whose retained versions are each checked
+/// against the hash from scratch too.
+const SMALL_BOARD: usize = 19 * 19;
+
+/// How many steps run between two full checks of the current version (every
+/// square, a recount, the hash recomputed from scratch). In between, each
+/// step checks what it changed, in O(changes).
+pub const CHECKPOINT: usize = 48;
+
+/// A version kept by [`Action::Retain`], with what it must keep reading as.
+struct Kept<P, S> {
+    position: Qi<P, S>,
+    /// Shared with the current step's model while nothing changes, so that
+    /// keeping a version of a large board costs O(1) here too.
+    model: Rc<Model<P, S>>,
+    hash: u64,
+    step: usize,
+}
+
+impl<P, S> Scenario<P, S>
+where
+    P: Clone + Ord + Hash + fmt::Debug + Literal,
+    S: Clone + Eq + Hash + fmt::Debug + Literal,
+{
+    /// Runs every step on a [`Qi`] and on a [`Model`] side by side and
+    /// panics, printing a reproduction, at the first disagreement.
+    ///
+    /// Construction must fail with the model's exact error or succeed with
+    /// it. After every step: the same result or the exact same [`Error`],
+    /// and what the step changed reads the same (the squares and hand
+    /// entries it touched, the piece counters, the turn). Every
+    /// [`CHECKPOINT`] steps and at the end, the whole state: every square
+    /// and hand, the invariants (pieces ≤ squares, no zero count, counters
+    /// equal to a recount), and the incremental hash equal to the hash of
+    /// the model's content built from scratch by `Qi::from_parts`. At the
+    /// end, every retained version must read exactly as when it was kept.
+    ///
+    /// # Panics
+    ///
+    /// On any disagreement, which is a bug in the crate (or in the model).
+    pub fn run(&self) {
+        let mut context = Context {
+            scenario: self,
+            step: None,
+        };
+        let (mut position, mut model) = match self.start.build() {
+            (Ok(position), Ok(model)) => (position, Rc::new(model)),
+            (built, expected) => {
+                context.expect_eq(
+                    "construction",
+                    &built.map(|position| format!("{position:?}")),
+                    &expected.map(|model| format!("{model:?}")),
+                );
+                return;
+            }
+        };
+        // The first full check comes at the first checkpoint: until then,
+        // each step checks what it touched, and the start is checked here
+        // in O(1).
+        check_changes(&context, &position, &model, &Action::Retain);
+        let mut retained: Vec<Kept<P, S>> = Vec::new();
+        // The version last checked in full: a checkpoint with nothing new
+        // since (the same version, read from the same storage) is skipped.
+        let mut checked_last: Option<Qi<P, S>> = None;
+        let mut checkpoint =
+            |context: &Context<'_, P, S>, position: &Qi<P, S>, model: &Model<P, S>| {
+                if !checked_last
+                    .as_ref()
+                    .is_some_and(|last| last.ptr_eq(position))
+                {
+                    check_full(context, position, model, true);
+                    checked_last = Some(position.clone());
+                }
+            };
+        for (step, action) in self.actions.iter().enumerate() {
+            context.step = Some(step);
+            let next = apply(&context, action, &position, &mut model, &mut retained, step);
+            if let Some(next) = next {
+                position = next;
+                check_changes(&context, &position, &model, action);
+            }
+            if (step + 1) % CHECKPOINT == 0 {
+                checkpoint(&context, &position, &model);
+            }
+        }
+        context.step = None;
+        checkpoint(&context, &position, &model);
+        check_deep(&context, &position, &model);
+        let mut checked = vec![(&position, &model)];
+        for kept in &retained {
+            let at = format!("the version retained at step {}", kept.step);
+            context.expect_eq(&at, &kept.position.position_hash(), &kept.hash);
+            // Clones of one version read the same storage, so checking one
+            // checks them all; `ptr_eq` must only hold between clones.
+            if let Some((_, seen)) = checked.iter().find(|(seen, _)| seen.ptr_eq(&kept.position)) {
+                if **seen != kept.model {
+                    context.fail(&format!("{at} is ptr_eq to a different position"));
+                }
+                continue;
+            }
+            // Its hash is the one it had when kept, and its content the
+            // model's. Built again from scratch as well on boards up to 19x19
+            // only: elsewhere that costs most of a run, once per version
+            // kept, and the versions the steps went on from are checked
+            // from scratch at every checkpoint.
+            let small = kept.model.square_count() <= SMALL_BOARD;
+            check_full(&context, &kept.position, &kept.model, small);
+            checked.push((&kept.position, &kept.model));
+        }
+    }
+}
+
+/// Performs one step on the position and on the model (which it changes in
+/// place, copying it first only if a retained version shares it); returns
+/// the new current version, if there is one.
+fn apply<P, S>(
+    context: &Context<'_, P, S>,
+    action: &Action<P>,
+    position: &Qi<P, S>,
+    model: &mut Rc<Model<P, S>>,
+    retained: &mut Vec<Kept<P, S>>,
+    step: usize,
+) -> Option<Qi<P, S>>
+where
+    P: Clone + Ord + Hash + fmt::Debug + Literal,
+    S: Clone + Eq + Hash + fmt::Debug + Literal,
+{
+    let slot = |index: usize, retained: &Vec<Kept<P, S>>| {
+        (!retained.is_empty()).then(|| index % retained.len())
+    };
+    match action {
+        Action::BoardDiff(changes) => {
+            let next = position.board_diff(changes.iter().cloned());
+            transformed(context, next, model, action, Turn::Keep)
+        }
+        Action::HandDiff(player, changes) => {
+            let next = position.hand_diff(*player, changes.iter().cloned());
+            transformed(context, next, model, action, Turn::Keep)
+        }
+        Action::Edit(changes, turn) => {
+            let mut edit = position.edit();
+            for change in changes {
+                edit = match change {
+                    Change::Square(index, square) => edit.set(*index, square.clone()),
+                    Change::Hand(player, piece, delta) => edit.hand(*player, piece.clone(), *delta),
+                };
+            }
+            let edit = match *turn {
+                Turn::Keep => edit,
+                Turn::Toggle => edit.toggle(),
+                Turn::To(player) => edit.with_turn(player),
+            };
+            transformed(context, edit.finish(), model, action, *turn)
+        }
+        Action::Toggle => {
+            let model = Rc::make_mut(model);
+            model.turn = model.turn.flip();
+            Some(position.toggle())
+        }
+        Action::WithTurn(player) => {
+            let next = position.with_turn(*player);
+            if *player == position.turn() && !next.ptr_eq(position) {
+                context.fail("with_turn to the side already to move made a new version");
+            }
+            if model.turn != *player {
+                Rc::make_mut(model).turn = *player;
+            }
+            Some(next)
+        }
+        Action::Retain => {
+            retained.push(Kept {
+                position: position.clone(),
+                model: Rc::clone(model),
+                hash: position.position_hash(),
+                step,
+            });
+            None
+        }
+        Action::Restore(index) => slot(*index, retained).map(|slot| {
+            let kept = &retained[slot];
+            *model = Rc::clone(&kept.model);
+            kept.position.clone()
+        }),
+        Action::Forget(index) => {
+            if let Some(slot) = slot(*index, retained) {
+                retained.remove(slot);
+            }
+            None
+        }
+        Action::Compare(index) => {
+            if let Some(slot) = slot(*index, retained) {
+                compare(context, position, model, &retained[slot]);
+            }
+            None
+        }
+        Action::IndexOf(coordinates) => {
+            let index = position.index_of(coordinates);
+            context.expect_eq("index_of", &index, &model.index_of(coordinates));
+            if let Ok(index) = index {
+                context.expect_eq(
+                    "coordinates_of(index_of(c))",
+                    &position.coordinates_of(index),
+                    &Ok(coordinates.clone()),
+                );
+            }
+            None
+        }
+        Action::CoordinatesOf(index) => {
+            let coordinates = position.coordinates_of(*index);
+            context.expect_eq(
+                "coordinates_of",
+                &coordinates,
+                &model.coordinates_of(*index),
+            );
+            if let Ok(coordinates) = coordinates {
+                context.expect_eq(
+                    "index_of(coordinates_of(i))",
+                    &position.index_of(&coordinates),
+                    &Ok(*index),
+                );
+            }
+            None
+        }
+    }
+}
+
+/// Checks a transformation's result against the model's, which it applies.
+fn transformed<P, S>(
+    context: &Context<'_, P, S>,
+    next: Result<Qi<P, S>, Error>,
+    model: &mut Rc<Model<P, S>>,
+    action: &Action<P>,
+    turn: Turn,
+) -> Option<Qi<P, S>>
+where
+    P: Clone + Ord + Hash + fmt::Debug + Literal,
+    S: Clone + Eq + Hash + fmt::Debug + Literal,
+{
+    // Nothing changes if the edit fails: the copy, if a retained version
+    // made one, is only wasted.
+    let expected = Rc::make_mut(model).edit(action.changes());
+    match (next, expected) {
+        (Ok(next), Ok(())) => {
+            let model = Rc::make_mut(model);
+            match turn {
+                Turn::Keep => {}
+                Turn::Toggle => model.turn = model.turn.flip(),
+                Turn::To(player) => model.turn = player,
+            }
+            Some(next)
+        }
+        (Err(error), Err(expected)) => {
+            context.expect_eq("the error", &error, &expected);
+            None
+        }
+        (Ok(next), Err(expected)) => context.fail(&format!(
+            "Qi gives {next:?}, the model the error {expected:?} ({expected})"
+        )),
+        (Err(error), Ok(())) => context.fail(&format!(
+            "Qi gives the error {error:?} ({error}), the model {model:?}"
+        )),
+    }
+}
+
+/// `==` must agree with the models; equal positions must hash alike, and
+/// clones of one version must be equal.
+fn compare<P, S>(
+    context: &Context<'_, P, S>,
+    position: &Qi<P, S>,
+    model: &Rc<Model<P, S>>,
+    kept: &Kept<P, S>,
+) where
+    P: Clone + Ord + Hash + fmt::Debug + Literal,
+    S: Clone + Eq + Hash + fmt::Debug + Literal,
+{
+    let equal = Rc::ptr_eq(model, &kept.model) || **model == *kept.model;
+    context.expect_eq("current == retained", &(*position == kept.position), &equal);
+    context.expect_eq("retained == current", &(kept.position == *position), &equal);
+    if equal {
+        context.expect_eq(
+            "the hashes of equal positions",
+            &position.position_hash(),
+            &kept.position.position_hash(),
+        );
+    }
+    if position.ptr_eq(&kept.position) && !equal {
+        context.fail("ptr_eq holds between different positions");
+    }
+}

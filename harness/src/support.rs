@@ -1,0 +1,477 @@
+//! What the benchmarks, the examples and the tests share: one fixed-seed
+//! generator, the piece types they run with, one adapter over persistent-qi
+//! and sashite-qi, and the checks every generated position must pass.
+
+use core::fmt;
+use core::hash::Hash;
+use std::hint::black_box;
+
+use persistent_qi::qpi::Qpi;
+use persistent_qi::{Player, Qi};
+
+/// `SplitMix64`: a fixed-seed generator, so that every run measures, builds
+/// and tests the same cases, and a failure reproduces.
+#[derive(Debug, Clone)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `bound`; the modulo bias is irrelevant here.
+    ///
+    /// # Panics
+    ///
+    /// If `bound` is 0.
+    pub fn below(&mut self, bound: usize) -> usize {
+        usize::try_from(self.next_u64() % bound as u64).expect("below a usize bound")
+    }
+
+    /// One of `items`.
+    ///
+    /// # Panics
+    ///
+    /// If `items` is empty.
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+
+    /// Empty half of the time, otherwise one of `pieces`.
+    pub fn square<P: Clone>(&mut self, pieces: &[P]) -> Option<P> {
+        if self.next_u64() & 1 == 0 {
+            None
+        } else {
+            Some(self.pick(pieces).clone())
+        }
+    }
+
+    /// Up to `max_len` random bytes, lengths spread evenly: fuzz-like input.
+    pub fn bytes(&mut self, max_len: usize) -> Vec<u8> {
+        let len = self.below(max_len + 1);
+        (0..len).map(|_| self.next_u64().to_le_bytes()[0]).collect()
+    }
+}
+
+/// Piece identifiers in QPI notation; every piece type is built from these.
+pub const TOKENS: [&str; 24] = [
+    "C:K^", "C:Q", "C:R", "C:B", "C:N", "C:P", "c:k^", "c:q", "c:r", "c:b", "c:n", "c:p", "S:K^",
+    "S:R", "S:B", "S:G", "S:+P", "S:L", "s:k^", "s:r", "s:b", "s:g", "s:+p", "s:l",
+];
+
+/// A piece type the benchmarks and examples run with.
+pub trait Piece: Clone + Ord + Hash {
+    /// The type's name in benchmark ids and tables.
+    const NAME: &'static str;
+
+    /// The piece for the `index`-th of [`TOKENS`].
+    fn from_token(index: usize, token: &str) -> Self;
+
+    /// Every piece of [`TOKENS`].
+    #[must_use]
+    fn all() -> Vec<Self> {
+        TOKENS
+            .iter()
+            .enumerate()
+            .map(|(index, token)| Self::from_token(index, token))
+            .collect()
+    }
+}
+
+impl Piece for u8 {
+    const NAME: &'static str = "u8";
+    fn from_token(index: usize, _token: &str) -> Self {
+        u8::try_from(index).expect("fewer than 256 tokens")
+    }
+}
+
+impl Piece for Qpi {
+    const NAME: &'static str = "Qpi";
+    fn from_token(_index: usize, token: &str) -> Self {
+        Qpi::parse(token).expect("the tokens are valid QPI")
+    }
+}
+
+impl Piece for String {
+    const NAME: &'static str = "String";
+    fn from_token(_index: usize, token: &str) -> Self {
+        token.to_owned()
+    }
+}
+
+/// Two board changes: a move.
+pub type Move<P> = [(usize, Option<P>); 2];
+
+/// A capture: the move, and the piece taken, for the mover's hand.
+#[derive(Debug, Clone)]
+pub struct Capture<P> {
+    /// The two board changes.
+    pub changes: Move<P>,
+    /// The piece taken.
+    pub taken: P,
+}
+
+/// One crate's position, driven the same way whatever the crate: the
+/// benchmarks, the memory example and the differential test run
+/// persistent-qi and sashite-qi through it.
+///
+/// Every transformation keeps its receiver. sashite-qi's consume theirs, so
+/// its adapter clones first: what keeping the parent, as a search does,
+/// costs with that crate.
+pub trait Position<P, S>: Clone + Eq + Hash {
+    /// The crate's name, in benchmark ids and tables.
+    const CRATE: &'static str;
+    /// `false` if every position owns its whole board.
+    const SHARES_STRUCTURE: bool;
+    /// The crate's error.
+    type Error: fmt::Debug;
+
+    /// An empty position.
+    ///
+    /// # Errors
+    ///
+    /// The crate's, for an invalid shape.
+    fn new(shape: &[usize], first_style: S, second_style: S) -> Result<Self, Self::Error>;
+
+    /// Some squares replaced.
+    ///
+    /// # Errors
+    ///
+    /// The crate's, for an index off the board or too many pieces.
+    fn board_diff(
+        &self,
+        changes: impl IntoIterator<Item = (usize, Option<P>)>,
+    ) -> Result<Self, Self::Error>;
+
+    /// Pieces added to or removed from a hand.
+    ///
+    /// # Errors
+    ///
+    /// The crate's, for an underflow or too many pieces.
+    fn hand_diff(
+        &self,
+        player: Player,
+        changes: impl IntoIterator<Item = (P, i32)>,
+    ) -> Result<Self, Self::Error>;
+
+    /// The other player to move.
+    #[must_use]
+    fn toggle(&self) -> Self;
+
+    /// `player` to move.
+    #[must_use]
+    fn with_turn(&self, player: Player) -> Self;
+
+    /// The player to move.
+    fn turn(&self) -> Player;
+
+    /// The piece on a square, if any.
+    fn square(&self, index: usize) -> Option<&P>;
+
+    /// Every square, row-major.
+    fn squares<'a>(&'a self) -> impl Iterator<Item = Option<&'a P>>
+    where
+        P: 'a;
+
+    /// A board of `squares`, styles 0 and 1, the first player to move.
+    ///
+    /// # Panics
+    ///
+    /// If the board is invalid.
+    #[must_use]
+    fn from_squares(shape: &[usize], squares: &[Option<P>]) -> Self
+    where
+        P: Clone,
+        S: From<u8>,
+    {
+        Self::new(shape, S::from(0), S::from(1))
+            .and_then(|empty| empty.board_diff(squares.iter().cloned().enumerate()))
+            .expect("a valid board")
+    }
+
+    /// A quiet move (a 2-square diff) and the turn passed.
+    ///
+    /// # Panics
+    ///
+    /// If the move is invalid.
+    #[must_use]
+    fn apply_move(&self, changes: &Move<P>) -> Self
+    where
+        P: Clone,
+    {
+        self.board_diff(changes.clone())
+            .expect("a valid move")
+            .toggle()
+    }
+
+    /// A capture: the move, the taken piece into the mover's hand, the turn
+    /// passed.
+    ///
+    /// # Panics
+    ///
+    /// If the capture is invalid.
+    #[must_use]
+    fn capture_to_hand(&self, capture: &Capture<P>) -> Self
+    where
+        P: Clone,
+    {
+        self.board_diff(capture.changes.clone())
+            .and_then(|next| next.hand_diff(self.turn(), [(capture.taken.clone(), 1)]))
+            .expect("a valid capture")
+            .toggle()
+    }
+
+    /// The quiet move as one transformation, where the crate has one (by
+    /// default, [`apply_move`](Position::apply_move)).
+    ///
+    /// # Panics
+    ///
+    /// If the move is invalid.
+    #[must_use]
+    fn edit_move(&self, changes: &Move<P>) -> Self
+    where
+        P: Clone,
+    {
+        self.apply_move(changes)
+    }
+
+    /// The capture as one transformation, where the crate has one (by
+    /// default, [`capture_to_hand`](Position::capture_to_hand)).
+    ///
+    /// # Panics
+    ///
+    /// If the capture is invalid.
+    #[must_use]
+    fn edit_capture(&self, capture: &Capture<P>) -> Self
+    where
+        P: Clone,
+    {
+        self.capture_to_hand(capture)
+    }
+
+    /// Reads every square, for timing a scan.
+    fn scan(&self) -> usize {
+        self.squares().filter_map(black_box).count()
+    }
+}
+
+impl<P: Clone + Ord + Hash, S: Eq + Hash> Position<P, S> for Qi<P, S> {
+    const CRATE: &'static str = "persistent-qi";
+    const SHARES_STRUCTURE: bool = true;
+    type Error = persistent_qi::Error;
+
+    fn new(shape: &[usize], first_style: S, second_style: S) -> Result<Self, Self::Error> {
+        Qi::new(shape, first_style, second_style)
+    }
+
+    fn board_diff(
+        &self,
+        changes: impl IntoIterator<Item = (usize, Option<P>)>,
+    ) -> Result<Self, Self::Error> {
+        Qi::board_diff(self, changes)
+    }
+
+    fn hand_diff(
+        &self,
+        player: Player,
+        changes: impl IntoIterator<Item = (P, i32)>,
+    ) -> Result<Self, Self::Error> {
+        Qi::hand_diff(self, player, changes)
+    }
+
+    fn toggle(&self) -> Self {
+        Qi::toggle(self)
+    }
+
+    fn edit_move(&self, changes: &Move<P>) -> Self {
+        let [(from, left), (to, arrived)] = changes.clone();
+        self.edit()
+            .set(from, left)
+            .set(to, arrived)
+            .toggle()
+            .finish()
+            .expect("a valid move")
+    }
+
+    fn edit_capture(&self, capture: &Capture<P>) -> Self {
+        let [(from, left), (to, arrived)] = capture.changes.clone();
+        self.edit()
+            .set(from, left)
+            .set(to, arrived)
+            .hand(self.turn(), capture.taken.clone(), 1)
+            .toggle()
+            .finish()
+            .expect("a valid capture")
+    }
+
+    fn with_turn(&self, player: Player) -> Self {
+        Qi::with_turn(self, player)
+    }
+
+    fn turn(&self) -> Player {
+        Qi::turn(self)
+    }
+
+    fn square(&self, index: usize) -> Option<&P> {
+        Qi::square(self, index)
+    }
+
+    fn squares<'a>(&'a self) -> impl Iterator<Item = Option<&'a P>>
+    where
+        P: 'a,
+    {
+        Qi::squares(self)
+    }
+}
+
+/// The peer's player for ours.
+#[must_use]
+pub fn peer_player(player: Player) -> sashite_qi::Player {
+    match player {
+        Player::First => sashite_qi::Player::First,
+        Player::Second => sashite_qi::Player::Second,
+    }
+}
+
+impl<P: Clone + Ord + Hash, S: Clone + Eq + Hash> Position<P, S> for sashite_qi::Qi<P, S> {
+    const CRATE: &'static str = "sashite-qi";
+    const SHARES_STRUCTURE: bool = false;
+    type Error = sashite_qi::Error;
+
+    fn new(shape: &[usize], first_style: S, second_style: S) -> Result<Self, Self::Error> {
+        sashite_qi::Qi::new(shape, first_style, second_style)
+    }
+
+    fn board_diff(
+        &self,
+        changes: impl IntoIterator<Item = (usize, Option<P>)>,
+    ) -> Result<Self, Self::Error> {
+        self.clone().board_diff(changes)
+    }
+
+    fn hand_diff(
+        &self,
+        player: Player,
+        changes: impl IntoIterator<Item = (P, i32)>,
+    ) -> Result<Self, Self::Error> {
+        match player {
+            Player::First => self.clone().first_hand_diff(changes),
+            Player::Second => self.clone().second_hand_diff(changes),
+        }
+    }
+
+    fn toggle(&self) -> Self {
+        self.clone().toggle()
+    }
+
+    fn with_turn(&self, player: Player) -> Self {
+        self.clone().with_turn(peer_player(player))
+    }
+
+    fn turn(&self) -> Player {
+        match sashite_qi::Qi::turn(self) {
+            sashite_qi::Player::First => Player::First,
+            sashite_qi::Player::Second => Player::Second,
+        }
+    }
+
+    fn square(&self, index: usize) -> Option<&P> {
+        sashite_qi::Qi::square(self, index)
+    }
+
+    fn squares<'a>(&'a self) -> impl Iterator<Item = Option<&'a P>>
+    where
+        P: 'a,
+    {
+        self.board().iter().map(Option::as_ref)
+    }
+}
+
+/// The same content as `position`, built from scratch by `Qi::from_parts`
+/// from what its readers return: the squares, the hands, the styles, the
+/// turn.
+///
+/// # Panics
+///
+/// If the content does not build, which would be a bug.
+#[must_use]
+pub fn rebuilt<P: Clone + Ord + Hash, S: Clone + Hash>(position: &Qi<P, S>) -> Qi<P, S> {
+    let hand = |player| {
+        position
+            .hand(player)
+            .map(|(piece, count)| (piece.clone(), count))
+    };
+    Qi::from_parts(
+        position.shape(),
+        position.squares().map(Option::<&P>::cloned),
+        hand(Player::First),
+        hand(Player::Second),
+        position.first_style().clone(),
+        position.second_style().clone(),
+        position.turn(),
+    )
+    .expect("a position's own content is valid")
+}
+
+/// Whether two positions hold the same content, compared through the
+/// readers (shape, every square, both hands, styles, turn) rather than
+/// through `==`, which is what this checks.
+#[must_use]
+pub fn same_content<P: Ord, S: PartialEq>(a: &Qi<P, S>, b: &Qi<P, S>) -> bool {
+    a.shape() == b.shape()
+        && a.squares().eq(b.squares())
+        && Player::ALL
+            .iter()
+            .all(|&player| a.hand(player).eq(b.hand(player)))
+        && a.first_style() == b.first_style()
+        && a.second_style() == b.second_style()
+        && a.turn() == b.turn()
+}
+
+/// Every rule a position keeps, checked from the outside: 1 to 3
+/// dimensions, one square per square of the shape, counters equal to a
+/// recount, no zero count in a hand, pieces ≤ squares, and the incremental
+/// hash equal to the hash of its content built from scratch (with `==`
+/// agreeing).
+///
+/// # Panics
+///
+/// On a broken rule.
+pub fn assert_valid<P, S>(position: &Qi<P, S>)
+where
+    P: Clone + Ord + Hash + fmt::Debug,
+    S: Clone + Eq + Hash + fmt::Debug,
+{
+    assert!((1..=3).contains(&position.dimension_count()));
+    assert_eq!(position.squares().count(), position.square_count());
+    assert_eq!(
+        position.squares().flatten().count(),
+        position.board_piece_count(),
+        "board count of {position:?}"
+    );
+    let mut held = 0;
+    for player in Player::ALL {
+        for (piece, count) in position.hand(player) {
+            assert!(count > 0, "a zero count of {piece:?} in {position:?}");
+            held += count;
+        }
+    }
+    assert_eq!(
+        held,
+        position.hand_piece_count(),
+        "hand count of {position:?}"
+    );
+    assert!(position.piece_count() <= position.square_count());
+    let scratch = rebuilt(position);
+    assert_eq!(
+        position.position_hash(),
+        scratch.position_hash(),
+        "the incremental hash of {position:?} against the hash from scratch"
+    );
+    assert_eq!(position, &scratch);
+}

@@ -1,0 +1,264 @@
+//! The mailbox: one node's position, read once from the position crate,
+//! laid out for move generation.
+//!
+//! The 9x9 board sits in a padded 13x10 array: two rows of wall above and
+//! below (a knight jumps two rows) and one wall column, which is both the
+//! left wall of a row and the right wall of the row before. Every ray stops
+//! on a wall, so no step needs a bounds test.
+
+use persistent_qi::Player;
+use persistent_qi::qpi::{Qpi, Sin};
+
+use crate::moves::{FILES, SQUARES};
+use crate::piece::{
+    CODE_OF_QPI, Code, DIRECTIONS, EMPTY, FIRST_KNIGHT_JUMPS, Kind, MOVES, PADDED_WIDTH, WALL,
+    code, kind_of, opposite, tag,
+};
+use crate::position::Position;
+
+/// Squares of the padded array.
+pub(crate) const PADDED: usize = 13 * PADDED_WIDTH;
+
+/// The padded index of each board square.
+pub(crate) static PAD: [u8; SQUARES] = pad_table();
+
+/// The board square of each padded index, or [`OFF_BOARD`].
+pub(crate) static UNPAD: [u8; PADDED] = unpad_table();
+
+/// [`UNPAD`]'s value for a wall.
+pub(crate) const OFF_BOARD: u8 = u8::MAX;
+
+#[allow(clippy::cast_possible_truncation)] // indices below 130
+const fn pad_table() -> [u8; SQUARES] {
+    let mut table = [0; SQUARES];
+    let mut square = 0;
+    while square < SQUARES {
+        table[square] = ((square / FILES + 2) * PADDED_WIDTH + square % FILES + 1) as u8;
+        square += 1;
+    }
+    table
+}
+
+#[allow(clippy::cast_possible_truncation)] // indices below 130
+const fn unpad_table() -> [u8; PADDED] {
+    let mut table = [OFF_BOARD; PADDED];
+    let mut square = 0;
+    while square < SQUARES {
+        table[PAD[square] as usize] = square as u8;
+        square += 1;
+    }
+    table
+}
+
+/// The mailbox of an empty board: walls around empty squares.
+static EMPTY_CELLS: [Code; PADDED] = empty_cells();
+
+const fn empty_cells() -> [Code; PADDED] {
+    let mut cells = [WALL; PADDED];
+    let mut square = 0;
+    while square < SQUARES {
+        cells[PAD[square] as usize] = EMPTY;
+        square += 1;
+    }
+    cells
+}
+
+/// How far a square is from the far edge for `player`: 0 on the last row
+/// (row 0 for the first player, row 8 for the second).
+pub(crate) const fn distance_to_far_edge(player: Player, square: usize) -> usize {
+    let row = square / FILES;
+    match player {
+        Player::First => row,
+        Player::Second => FILES - 1 - row,
+    }
+}
+
+/// Whether a square is in `player`'s promotion zone (the far three rows).
+pub(crate) const fn in_promotion_zone(player: Player, square: usize) -> bool {
+    distance_to_far_edge(player, square) < 3
+}
+
+/// The square in front of `square` for `player`, if on the board.
+pub(crate) const fn square_ahead(player: Player, square: usize) -> Option<usize> {
+    match player {
+        Player::First if square >= FILES => Some(square - FILES),
+        Player::Second if square + FILES < SQUARES => Some(square + FILES),
+        _ => None,
+    }
+}
+
+/// The knight jumps of a player, as padded offsets.
+pub(crate) const fn knight_jumps(player: Player) -> [isize; 2] {
+    match player {
+        Player::First => FIRST_KNIGHT_JUMPS,
+        Player::Second => [-FIRST_KNIGHT_JUMPS[0], -FIRST_KNIGHT_JUMPS[1]],
+    }
+}
+
+/// A padded index moved by an offset. Only called on squares and their
+/// neighbours up to a knight's jump, which the padding keeps in range.
+#[inline]
+pub(crate) const fn step(index: usize, offset: isize) -> usize {
+    index.wrapping_add_signed(offset)
+}
+
+/// A bit per board square.
+pub(crate) const fn square_bit(square: usize) -> u128 {
+    1 << square
+}
+
+/// One kind of piece in a hand, in the position's own spelling.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct HandEntry {
+    pub(crate) piece: Qpi,
+    pub(crate) kind: Kind,
+}
+
+/// Distinct pieces a hand can hold: seven kinds, each in either player's
+/// style (a FEEN may spell a piece in hand as derived).
+const HAND_CAPACITY: usize = 14;
+
+/// A player's hand as the rules need it: which pieces can be dropped.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Hand {
+    entries: [Option<HandEntry>; HAND_CAPACITY],
+    len: usize,
+}
+
+impl Hand {
+    const EMPTY: Hand = Hand {
+        entries: [None; HAND_CAPACITY],
+        len: 0,
+    };
+
+    pub(crate) fn entries(&self) -> impl Iterator<Item = HandEntry> + '_ {
+        self.entries[..self.len].iter().flatten().copied()
+    }
+}
+
+/// One node's position, laid out for move generation.
+#[derive(Debug, Clone)]
+pub struct Board {
+    /// Piece codes on the padded array.
+    pub(crate) cells: [Code; PADDED],
+    /// The position's own tokens, by board square.
+    pub(crate) pieces: [Option<Qpi>; SQUARES],
+    pub(crate) hands: [Hand; 2],
+    pub(crate) styles: [Sin; 2],
+    pub(crate) turn: Player,
+    /// Padded index of each player's king.
+    pub(crate) kings: [usize; 2],
+    /// Files (bit per column) holding a player's unpromoted pawn.
+    pub(crate) pawn_files: [u16; 2],
+    /// A bit per empty board square.
+    pub(crate) empty: u128,
+}
+
+/// The index of a player in per-player arrays.
+pub(crate) const fn slot(player: Player) -> usize {
+    match player {
+        Player::First => 0,
+        Player::Second => 1,
+    }
+}
+
+impl Board {
+    /// Reads a validated shogi position: its board once, its hands and turn.
+    ///
+    /// # Panics
+    ///
+    /// Only for positions that [`load`](crate::load) accepted and their
+    /// descendants, where every square and hand holds a shogi piece and each
+    /// side one king; anything else may panic.
+    #[must_use]
+    pub fn read<P: Position>(position: &P) -> Board {
+        let mut board = Board {
+            cells: EMPTY_CELLS,
+            pieces: [None; SQUARES],
+            hands: [Hand::EMPTY; 2],
+            styles: [
+                position.style(Player::First),
+                position.style(Player::Second),
+            ],
+            turn: position.turn(),
+            kings: [0; 2],
+            pawn_files: [0; 2],
+            empty: 0,
+        };
+        position.read_board(&mut board.pieces);
+        for (square, piece) in board.pieces.iter().enumerate() {
+            let padded = usize::from(PAD[square]);
+            match piece {
+                None => board.empty |= square_bit(square),
+                Some(piece) => {
+                    let code = CODE_OF_QPI[usize::from(piece.code())];
+                    board.cells[padded] = code;
+                    let owner = if code & tag(Player::First) != 0 {
+                        Player::First
+                    } else {
+                        Player::Second
+                    };
+                    match kind_of(code) {
+                        Kind::King => board.kings[slot(owner)] = padded,
+                        Kind::Pawn => board.pawn_files[slot(owner)] |= 1 << (square % FILES),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        for player in Player::ALL {
+            let hand = &mut board.hands[slot(player)];
+            position.for_each_in_hand(player, |piece, _count| {
+                if hand.len < HAND_CAPACITY {
+                    hand.entries[hand.len] = Some(HandEntry {
+                        piece,
+                        kind: kind_of(CODE_OF_QPI[usize::from(piece.code())]),
+                    });
+                    hand.len += 1;
+                }
+            });
+        }
+        board
+    }
+
+    /// The player to move.
+    #[must_use]
+    pub fn turn(&self) -> Player {
+        self.turn
+    }
+
+    /// Whether `player`'s king is attacked.
+    #[must_use]
+    pub fn in_check(&self, player: Player) -> bool {
+        attacked(&self.cells, self.kings[slot(player)], player.flip())
+    }
+}
+
+/// Whether any piece of `by` attacks the padded square `target` on the
+/// mailbox `cells`.
+pub(crate) fn attacked(cells: &[Code; PADDED], target: usize, by: Player) -> bool {
+    let by_tag = tag(by);
+    for (direction, &offset) in DIRECTIONS.iter().enumerate() {
+        let toward_target = 1 << opposite(direction);
+        let mut at = step(target, offset);
+        let mut cell = cells[at];
+        if cell & 0x70 == by_tag {
+            let (steps, slides) = MOVES[usize::from(cell)];
+            if (steps | slides) & toward_target != 0 {
+                return true;
+            }
+            continue;
+        }
+        while cell == EMPTY {
+            at = step(at, offset);
+            cell = cells[at];
+        }
+        if cell & 0x70 == by_tag && MOVES[usize::from(cell)].1 & toward_target != 0 {
+            return true;
+        }
+    }
+    let knight = code(Kind::Knight, by);
+    knight_jumps(by)
+        .iter()
+        .any(|&jump| cells[step(target, -jump)] == knight)
+}

@@ -1,0 +1,193 @@
+//! Perft: the number of leaf positions of the legal move tree to a depth.
+//!
+//! Every counted position is built: each leaf is a real child position,
+//! created with [`Position::play`] and then dropped, so the figure measures
+//! what it costs a position crate to make moves, not a shortcut around it.
+
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+use std::sync::Mutex;
+
+use rayon::prelude::*;
+use rustc_hash::FxHasher;
+
+use crate::board::Board;
+use crate::movegen::legal_moves;
+use crate::moves::Move;
+use crate::position::Position;
+
+/// How a perft is run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PerftOptions {
+    /// Plies to search, at least 1.
+    pub depth: u32,
+    /// Whether to keep a transposition table of subtree counts.
+    pub table: bool,
+    /// Worker threads, at least 1: root moves are shared among them.
+    pub threads: usize,
+}
+
+impl PerftOptions {
+    /// A single-threaded perft without a table.
+    #[must_use]
+    pub fn new(depth: u32) -> PerftOptions {
+        PerftOptions {
+            depth,
+            table: false,
+            threads: 1,
+        }
+    }
+}
+
+/// The leaf count below `position` at `depth` plies (1 at depth 0).
+///
+/// ```
+/// use shogi::{Persistent, START, load, perft};
+///
+/// let start: Persistent = load(START)?;
+/// assert_eq!(perft(&start, 2), 900);
+/// # Ok::<(), shogi::LoadError>(())
+/// ```
+#[must_use]
+pub fn perft<P: Position>(position: &P, depth: u32) -> u64 {
+    Search::new(None).count(position, depth)
+}
+
+/// Each root move with its leaf count at `options.depth` (the moves in
+/// generation order), calling `root_done` after each root move.
+///
+/// # Panics
+///
+/// If the thread pool cannot be built.
+pub fn divide<P: Position>(
+    position: &P,
+    options: PerftOptions,
+    root_done: &(dyn Fn() + Sync),
+) -> Vec<(Move, u64)> {
+    let board = Board::read(position);
+    let mut moves = Vec::new();
+    legal_moves(&board, &mut moves);
+    let table = options.table.then(Table::new);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads.max(1))
+        .build()
+        .expect("a thread pool");
+    pool.install(|| {
+        moves
+            .par_iter()
+            .map(|mv| {
+                let child = position.play(*mv);
+                let count = Search::new(table.as_ref()).count(&child, options.depth - 1);
+                root_done();
+                (*mv, count)
+            })
+            .collect()
+    })
+}
+
+/// One thread's search: its move buffers, one per ply, and the shared
+/// table if any.
+struct Search<'t, P> {
+    table: Option<&'t Table<P>>,
+    buffers: Vec<Vec<Move>>,
+}
+
+impl<'t, P: Position> Search<'t, P> {
+    fn new(table: Option<&'t Table<P>>) -> Self {
+        Search {
+            table,
+            buffers: Vec::new(),
+        }
+    }
+
+    fn count(&mut self, position: &P, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        // Leaves' parents are not stored: their counts are cheaper to redo
+        // than to look up, and they would outnumber every other entry.
+        let table = self.table.filter(|_| depth >= 2);
+        let key = table.map(|_| position.key());
+        if let (Some(table), Some(key)) = (table, key)
+            && let Some(count) = table.get(key, position, depth)
+        {
+            return count;
+        }
+        let ply = depth as usize;
+        if self.buffers.len() <= ply {
+            self.buffers.resize_with(ply + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        legal_moves(&Board::read(position), &mut moves);
+        let count = if depth == 1 {
+            for mv in &moves {
+                // The leaf is built, and kept from being optimised away.
+                std::hint::black_box(position.play(*mv));
+            }
+            moves.len() as u64
+        } else {
+            moves
+                .iter()
+                .map(|mv| self.count(&position.play(*mv), depth - 1))
+                .sum()
+        };
+        self.buffers[ply] = moves;
+        if let (Some(table), Some(key)) = (table, key) {
+            table.insert(key, position, depth, count);
+        }
+        count
+    }
+}
+
+type Entries<P> = HashMap<(u64, u32), (P, u64), BuildHasherDefault<FxHasher>>;
+
+/// Subtree counts keyed by position key and depth. Each entry keeps its
+/// position and a hit is compared with `==`, so two positions that share a
+/// key can never share a count. Sharded so that threads seldom wait.
+struct Table<P> {
+    shards: Vec<Mutex<Entries<P>>>,
+}
+
+const SHARDS: usize = 64;
+
+/// Entries a table holds at most, so that a deep perft cannot exhaust
+/// memory: about 4 million positions, a gigabyte or two.
+const CAPACITY: usize = 1 << 22;
+
+impl<P: Position> Table<P> {
+    fn new() -> Self {
+        Table {
+            shards: (0..SHARDS).map(|_| Mutex::default()).collect(),
+        }
+    }
+
+    fn shard(&self, key: u64) -> &Mutex<Entries<P>> {
+        // The key's low bits pick the shard; the map hashes the whole key.
+        let low_bits = usize::from(key.to_le_bytes()[0]);
+        &self.shards[low_bits % SHARDS]
+    }
+
+    fn get(&self, key: u64, position: &P, depth: u32) -> Option<u64> {
+        let shard = self
+            .shard(key)
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        shard
+            .get(&(key, depth))
+            .filter(|(stored, _)| stored == position)
+            .map(|(_, count)| *count)
+    }
+
+    /// Stores a count, replacing what the key held; once the table is
+    /// full, only replacing.
+    fn insert(&self, key: u64, position: &P, depth: u32, count: u64) {
+        let mut shard = self
+            .shard(key)
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if shard.len() < CAPACITY / SHARDS || shard.contains_key(&(key, depth)) {
+            shard.insert((key, depth), (position.clone(), count));
+        }
+    }
+}

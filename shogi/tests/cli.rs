@@ -1,0 +1,166 @@
+//! The program, run as a user would: its output, its exit codes, and a
+//! one-line error for every kind of bad input.
+
+use std::process::{Command, Output};
+
+use shogi::MATSURI;
+
+fn shogi(arguments: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_shogi"))
+        .args(arguments)
+        .output()
+        .expect("the program runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("UTF-8 output")
+}
+
+/// Runs a command that must fail on its input: exit code 2 and one line.
+fn refused(arguments: &[&str]) -> String {
+    let output = shogi(arguments);
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "{arguments:?}: {}",
+        stderr(&output)
+    );
+    let message = stderr(&output);
+    assert_eq!(message.lines().count(), 1, "{arguments:?}: {message}");
+    assert!(message.starts_with("shogi: "), "{message}");
+    message
+}
+
+#[test]
+fn perft_ends_with_the_node_count() {
+    let output = shogi(&["perft", "--depth", "2"]);
+    assert!(output.status.success());
+    assert_eq!(stdout(&output).lines().last(), Some("nodes: 900"));
+}
+
+#[test]
+fn perft_divide_lists_each_root_move_with_its_count() {
+    let output = shogi(&["perft", "--feen", MATSURI, "--depth", "2", "--divide"]);
+    let text = stdout(&output);
+    let divide: Vec<(&str, u64)> = text
+        .lines()
+        .filter_map(|line| line.split_once(": "))
+        .filter_map(|(usi, count)| Some((usi, count.parse().ok()?)))
+        .filter(|(usi, _)| !usi.contains(' ') && *usi != "nodes")
+        .collect();
+    assert_eq!(divide.len(), 207, "{text}");
+    assert_eq!(divide.iter().map(|(_, count)| count).sum::<u64>(), 28_684);
+    assert!(
+        divide.iter().any(|(usi, _)| usi.contains('*')),
+        "drops are listed"
+    );
+    assert_eq!(text.lines().last(), Some("nodes: 28684"));
+}
+
+#[test]
+fn both_crates_agree_with_table_and_threads() {
+    let output = shogi(&[
+        "perft",
+        "--depth",
+        "3",
+        "--crate",
+        "both",
+        "--tt",
+        "--threads",
+        "2",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("persistent-qi: 25,470 nodes"), "{text}");
+    assert!(text.contains("sashite-qi: 25,470 nodes"), "{text}");
+    assert!(
+        text.contains("nodes per second, persistent-qi / sashite-qi"),
+        "{text}"
+    );
+    assert_eq!(text.lines().last(), Some("nodes: 25470"));
+}
+
+#[test]
+fn tree_prints_both_crates_side_by_side() {
+    let output = shogi(&["tree", "--depth", "2"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("| positions | 931 | 931 | 1.000 |"), "{text}");
+    for row in [
+        "distinct positions",
+        "positions per second",
+        "bytes kept per position",
+        "peak bytes",
+    ] {
+        assert!(text.contains(row), "{row}: {text}");
+    }
+}
+
+#[test]
+fn help_lists_the_commands() {
+    let output = shogi(&["--help"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert!(text.contains("perft") && text.contains("tree"), "{text}");
+}
+
+#[test]
+fn an_invalid_feen_gets_the_feen_readers_message() {
+    let message = refused(&["perft", "--feen", "lnsgk^gsnl S/s", "--depth", "1"]);
+    assert_eq!(
+        message.trim_end(),
+        "shogi: invalid FEEN: FEEN string must have exactly three space-separated fields"
+    );
+}
+
+#[test]
+fn a_feen_that_is_no_shogi_position_is_refused() {
+    let message = refused(&[
+        "perft",
+        "--feen",
+        "k^7/8/8/8/8/8/8/7K^ / S/s",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(
+        message.trim_end(),
+        "shogi: not a shogi position: the board is 8x8, not 9x9"
+    );
+    let message = refused(&[
+        "tree",
+        "--feen",
+        "lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL / S/s",
+        "--depth",
+        "1",
+    ]);
+    assert!(message.contains("terminal mark"), "{message}");
+    let message = refused(&[
+        "perft",
+        "--feen",
+        "P3k^4/9/9/9/9/9/9/9/4K^4 / S/s",
+        "--depth",
+        "1",
+    ]);
+    assert!(message.contains("could never move"), "{message}");
+}
+
+#[test]
+fn depths_outside_one_to_ten_are_refused() {
+    for depth in ["0", "11", "-1", "two"] {
+        refused(&["perft", "--depth", depth]);
+        refused(&["tree", "--depth", depth]);
+    }
+}
+
+#[test]
+fn unknown_flags_and_missing_values_are_refused() {
+    refused(&["perft", "--depth", "1", "--fast"]);
+    refused(&["perft"]);
+    refused(&["perft", "--depth", "1", "--crate", "chess"]);
+    refused(&["perft", "--depth", "1", "--threads", "0"]);
+    refused(&["search"]);
+}

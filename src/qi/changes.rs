@@ -1,0 +1,240 @@
+//! What changed between two positions, found by skipping what they share.
+
+use core::fmt;
+use core::hash::Hash;
+
+use super::Qi;
+use crate::board::ChangedSquares;
+use crate::{Error, MAX_DIMENSIONS, Player};
+
+/// What differs between a position and a base it is compared with: the
+/// squares, the hand counts and the turn. Made by [`Qi::changes_since`].
+///
+/// Nothing is computed up front: each iterator walks the two positions when
+/// it is used, skipping every block of squares and every subtree of a hand
+/// that the two share, so its cost is proportional to what differs (plus one
+/// pointer comparison per block of squares), never to the board.
+///
+/// ```
+/// use persistent_qi::{Player, Qi, SquareChange};
+///
+/// let start: Qi<&str, &str> = Qi::new(&[8, 8], "C", "c")?
+///     .board_diff([(12, Some("P")), (51, Some("p"))])?;
+/// let after = start.edit().set(12, None).set(28, Some("P")).toggle().finish()?;
+///
+/// let changes = after.changes_since(&start)?;
+/// let squares: Vec<_> = changes.squares().collect();
+/// assert_eq!(
+///     squares,
+///     [
+///         SquareChange { index: 12, before: Some(&"P"), after: None },
+///         SquareChange { index: 28, before: None, after: Some(&"P") },
+///     ]
+/// );
+/// assert_eq!(changes.hands().count(), 0);
+/// assert!(changes.turn_changed());
+///
+/// // Applied to the base, the changes give back the other position.
+/// assert_eq!(changes.apply_to(&start)?, after);
+/// # Ok::<(), persistent_qi::Error>(())
+/// ```
+pub struct Changes<'a, P, S> {
+    base: &'a Qi<P, S>,
+    now: &'a Qi<P, S>,
+}
+
+/// A square that differs between two positions: see [`Changes::squares`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SquareChange<'a, P> {
+    /// The square's flat index.
+    pub index: usize,
+    /// What the base position has there (`None`: empty).
+    pub before: Option<&'a P>,
+    /// What the compared position has there (`None`: empty).
+    pub after: Option<&'a P>,
+}
+
+/// A hand count that differs between two positions: see [`Changes::hands`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct HandChange<'a, P> {
+    /// Whose hand.
+    pub player: Player,
+    /// The piece whose count differs.
+    pub piece: &'a P,
+    /// How many the base position holds (0: none).
+    pub before: usize,
+    /// How many the compared position holds (0: none).
+    pub after: usize,
+}
+
+impl<P: Ord, S: PartialEq> Qi<P, S> {
+    /// What changed from `base` to `self`: see [`Changes`].
+    ///
+    /// O(1) to call; the iterators of the result cost O(what differs + blocks
+    /// of squares), skipping what the two positions share. For positions
+    /// descended one from the other through k changes that is
+    /// O(k x block length + blocks); for unrelated positions it degrades to
+    /// a scan of both.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::ShapeMismatch`] if the two boards have different shapes, and
+    /// [`Error::StyleMismatch`] if a player's style differs: such positions
+    /// have no square-by-square difference.
+    pub fn changes_since<'a>(&'a self, base: &'a Self) -> Result<Changes<'a, P, S>, Error> {
+        let (now_setup, base_setup) = (&self.hands_and_setup.setup, &base.hands_and_setup.setup);
+        if now_setup.shape != base_setup.shape {
+            return Err(Error::ShapeMismatch {
+                base: padded_sizes(base.shape()),
+                other: padded_sizes(self.shape()),
+            });
+        }
+        for player in Player::ALL {
+            if self.style(player) != base.style(player) {
+                return Err(Error::StyleMismatch { player });
+            }
+        }
+        Ok(Changes { base, now: self })
+    }
+}
+
+/// Dimension sizes padded with zeros to the largest dimension count.
+fn padded_sizes(sizes: &[usize]) -> [usize; MAX_DIMENSIONS] {
+    let mut padded = [0; MAX_DIMENSIONS];
+    padded[..sizes.len()].copy_from_slice(sizes);
+    padded
+}
+
+impl<'a, P: Ord, S> Changes<'a, P, S> {
+    /// The squares that differ, in index order. Blocks of squares the two
+    /// positions share are skipped by address, unread.
+    #[must_use]
+    pub fn squares(&self) -> SquareChanges<'a, P> {
+        SquareChanges {
+            inner: self
+                .now
+                .board
+                .changed_squares(&self.base.board, self.now.square_count()),
+        }
+    }
+
+    /// The hand counts that differ: the first player's in piece order, then
+    /// the second player's. Subtrees of a hand the two share are skipped.
+    pub fn hands(&self) -> impl Iterator<Item = HandChange<'a, P>> + 'a {
+        let (base, now) = (self.base, self.now);
+        Player::ALL.into_iter().flat_map(move |player| {
+            now.hands_and_setup
+                .hand(player)
+                .changed_counts(base.hands_and_setup.hand(player))
+                .map(move |(piece, before, after)| HandChange {
+                    player,
+                    piece,
+                    before,
+                    after,
+                })
+        })
+    }
+
+    /// `true` if the side to move differs.
+    #[must_use]
+    pub fn turn_changed(&self) -> bool {
+        self.base.turn != self.now.turn
+    }
+
+    /// `true` if nothing differs: the two positions are equal. O(1) when
+    /// they share everything.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        !self.turn_changed() && self.squares().next().is_none() && self.hands().next().is_none()
+    }
+
+    /// The base position.
+    #[must_use]
+    pub fn base(&self) -> &'a Qi<P, S> {
+        self.base
+    }
+
+    /// The position compared with the base.
+    #[must_use]
+    pub fn position(&self) -> &'a Qi<P, S> {
+        self.now
+    }
+}
+
+impl<P: Clone + Ord + Hash, S> Changes<'_, P, S> {
+    /// These changes applied to `position` in one [`edit`](Qi::edit): every
+    /// square set to its new content, every hand count moved by the
+    /// difference, the turn given to the side to move in the compared
+    /// position if it changed. Applied to the base, it gives a position equal
+    /// to the compared one.
+    ///
+    /// # Errors
+    ///
+    /// As [`Edit::finish`](crate::Edit::finish), when `position` is not the
+    /// base: an index off its board, a hand that cannot give up as many
+    /// pieces, or too many pieces in the result.
+    pub fn apply_to(&self, position: &Qi<P, S>) -> Result<Qi<P, S>, Error> {
+        let mut edit = position.edit();
+        for SquareChange { index, after, .. } in self.squares() {
+            edit = edit.set(index, after.cloned());
+        }
+        for HandChange {
+            player,
+            piece,
+            before,
+            after,
+        } in self.hands()
+        {
+            edit = edit.hand(player, piece.clone(), count_delta(before, after));
+        }
+        if self.turn_changed() {
+            edit = edit.with_turn(self.now.turn);
+        }
+        edit.finish()
+    }
+}
+
+/// `after - before` as a hand delta. Counts never exceed
+/// [`MAX_SQUARE_COUNT`](crate::MAX_SQUARE_COUNT), so the difference fits an
+/// `i32`; the saturation is never reached.
+fn count_delta(before: usize, after: usize) -> i32 {
+    let magnitude = |difference: usize| i32::try_from(difference).unwrap_or(i32::MAX);
+    if after >= before {
+        magnitude(after - before)
+    } else {
+        -magnitude(before - after)
+    }
+}
+
+impl<P: Ord + fmt::Debug, S> fmt::Debug for Changes<'_, P, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Changes")
+            .field("squares", &self.squares().collect::<Vec<_>>())
+            .field("hands", &self.hands().collect::<Vec<_>>())
+            .field("turn_changed", &self.turn_changed())
+            .finish()
+    }
+}
+
+/// The squares that differ between two positions, in index order: see
+/// [`Changes::squares`].
+pub struct SquareChanges<'a, P> {
+    inner: ChangedSquares<'a, P>,
+}
+
+impl<'a, P: PartialEq> Iterator for SquareChanges<'a, P> {
+    type Item = SquareChange<'a, P>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        self.inner
+            .next()
+            .map(|(index, before, after)| SquareChange {
+                index,
+                before,
+                after,
+            })
+    }
+}
+
+impl<P: PartialEq> core::iter::FusedIterator for SquareChanges<'_, P> {}
