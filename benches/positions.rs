@@ -10,7 +10,9 @@
 //! - `clone`: a copy of a half-full position.
 //! - `apply_move`: a quiet move (a piece leaves its square for an empty one)
 //!   as a 2-square board diff plus toggle, keeping the parent. sashite-qi's
-//!   transformations consume the position, so it clones first.
+//!   transformations consume the position, so it clones first. The parent
+//!   is, in turn, the start and each of the next 16 positions of a line of
+//!   quiet moves (see `Case::parents`), for this and the next three groups.
 //! - `capture_to_hand`: a piece takes another (a 2-square diff), the taken
 //!   piece goes to the mover's hand, toggle.
 //! - `edit_move`, `edit_capture`: the same quiet moves and captures as one
@@ -36,12 +38,9 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, criterion_group, criterion_main};
 use persistent_qi::qpi::Qpi;
 
-use harness::support::{Capture, Move, Piece, Position, Rng, TOKENS};
+use harness::support::{Case, DEPTHS, POOL, Piece, Position, Rng, TOKENS};
 
 const SHAPES: [[usize; 2]; 4] = [[8, 8], [9, 9], [19, 19], [255, 255]];
-
-/// Moves and indices per case; the timed loops cycle through them.
-const POOL: usize = 1024;
 
 /// How many positions the transposition table holds before the timed steps.
 const TABLE_POSITIONS: usize = 100_000;
@@ -52,72 +51,6 @@ const TABLE_POSITIONS: usize = 100_000;
 /// with small 4x4 positions, so its size (and its cache misses) stay the
 /// same; the step's cost is the child's hash and the probe either way.
 const UNSHARED_TABLE_BYTES: usize = 64 << 20;
-
-/// What every crate starts from for one shape and piece type.
-struct Case<P> {
-    shape: [usize; 2],
-    /// The half-full starting board.
-    squares: Vec<Option<P>>,
-    /// Quiet moves from the start: occupied square to empty square.
-    quiet: Vec<Move<P>>,
-    /// Captures from the start: occupied square to occupied square.
-    captures: Vec<Capture<P>>,
-    /// Random square indices.
-    indices: Vec<usize>,
-}
-
-impl<P: Piece> Case<P> {
-    fn new(shape: [usize; 2]) -> Self {
-        let pieces: Vec<P> = TOKENS
-            .iter()
-            .enumerate()
-            .map(|(index, token)| P::from_token(index, token))
-            .collect();
-        let square_count = shape[0] * shape[1];
-        let mut rng = Rng(0x0b5e_55ed ^ square_count as u64);
-        let squares: Vec<Option<P>> = (0..square_count)
-            .map(|_| (rng.next_u64() & 1 == 1).then(|| rng.pick(&pieces).clone()))
-            .collect();
-        let occupied: Vec<usize> = (0..square_count)
-            .filter(|&index| squares[index].is_some())
-            .collect();
-        let empty: Vec<usize> = (0..square_count)
-            .filter(|&index| squares[index].is_none())
-            .collect();
-        let quiet = (0..POOL)
-            .map(|_| {
-                let from = *rng.pick(&occupied);
-                let to = *rng.pick(&empty);
-                [(from, None), (to, squares[from].clone())]
-            })
-            .collect();
-        let captures = (0..POOL)
-            .map(|_| {
-                let from = *rng.pick(&occupied);
-                let mut to = *rng.pick(&occupied);
-                while to == from {
-                    to = *rng.pick(&occupied);
-                }
-                Capture {
-                    changes: [(from, None), (to, squares[from].clone())],
-                    taken: squares[to].clone().expect("an occupied square"),
-                }
-            })
-            .collect();
-        let indices = (0..POOL).map(|_| rng.below(square_count)).collect();
-        Case {
-            shape,
-            squares,
-            quiet,
-            captures,
-            indices,
-        }
-    }
-
-    fn shape_name(&self) -> String {
-        format!("{}x{}", self.shape[0], self.shape[1])
-    }
-}
 
 /// A benchmarked operation: a group, and what it measures for one crate.
 trait Operation {
@@ -203,10 +136,10 @@ impl Operation for ApplyMove {
     const NAME: &'static str = "apply_move";
 
     fn bench<P: Piece, Q: Position<P, u8>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
-        let start = Q::from_squares(&case.shape, &case.squares);
+        let parents = case.parents::<Q>();
         let mut next = 0;
         b.run(Q::CRATE, |b| {
-            b.iter(|| start.apply_move(&case.quiet[cycle(&mut next)]));
+            b.iter(|| parents[next % DEPTHS].apply_move(&case.quiet[cycle(&mut next)]));
         });
     }
 
@@ -231,10 +164,10 @@ impl Operation for CaptureToHand {
     const NAME: &'static str = "capture_to_hand";
 
     fn bench<P: Piece, Q: Position<P, u8>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
-        let start = Q::from_squares(&case.shape, &case.squares);
+        let parents = case.parents::<Q>();
         let mut next = 0;
         b.run(Q::CRATE, |b| {
-            b.iter(|| start.capture_to_hand(&case.captures[cycle(&mut next)]));
+            b.iter(|| parents[next % DEPTHS].capture_to_hand(&case.captures[cycle(&mut next)]));
         });
     }
 }
@@ -245,10 +178,10 @@ impl Operation for EditMove {
     const NAME: &'static str = "edit_move";
 
     fn bench<P: Piece, Q: Position<P, u8>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
-        let start = Q::from_squares(&case.shape, &case.squares);
+        let parents = case.parents::<Q>();
         let mut next = 0;
         b.run(Q::CRATE, |b| {
-            b.iter(|| start.edit_move(&case.quiet[cycle(&mut next)]));
+            b.iter(|| parents[next % DEPTHS].edit_move(&case.quiet[cycle(&mut next)]));
         });
     }
 }
@@ -259,10 +192,10 @@ impl Operation for EditCapture {
     const NAME: &'static str = "edit_capture";
 
     fn bench<P: Piece, Q: Position<P, u8>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
-        let start = Q::from_squares(&case.shape, &case.squares);
+        let parents = case.parents::<Q>();
         let mut next = 0;
         b.run(Q::CRATE, |b| {
-            b.iter(|| start.edit_capture(&case.captures[cycle(&mut next)]));
+            b.iter(|| parents[next % DEPTHS].edit_capture(&case.captures[cycle(&mut next)]));
         });
     }
 }

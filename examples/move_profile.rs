@@ -42,10 +42,9 @@ use std::path::Path;
 use std::process::{Command, ExitCode};
 use std::time::Instant;
 
-use persistent_qi::Player;
 use persistent_qi::qpi::Qpi;
 
-use harness::support::{Capture, Move, Piece, Position, Rng, TOKENS};
+use harness::support::{Case, DEPTHS, POOL, Piece, Position};
 
 const SHAPES: [[usize; 2]; 4] = [[8, 8], [9, 9], [19, 19], [255, 255]];
 const OPERATIONS: [&str; 5] = [
@@ -57,87 +56,32 @@ const OPERATIONS: [&str; 5] = [
 ];
 const CRATES: [&str; 2] = ["persistent-qi", "sashite-qi"];
 
-/// Moves and indices per case, as in the benchmarks; the loop cycles them.
-const POOL: usize = 1024;
-
-/// The start position's squares and the moves from it, built exactly as
-/// `benches/positions.rs` builds them.
-struct Case<P> {
-    squares: Vec<Option<P>>,
-    quiet: Vec<Move<P>>,
-    captures: Vec<Capture<P>>,
-    indices: Vec<usize>,
-}
-
-impl<P: Piece> Case<P> {
-    fn new(shape: [usize; 2]) -> Self {
-        let pieces: Vec<P> = TOKENS
-            .iter()
-            .enumerate()
-            .map(|(index, token)| P::from_token(index, token))
-            .collect();
-        let square_count = shape[0] * shape[1];
-        let mut rng = Rng(0x0b5e_55ed ^ square_count as u64);
-        let squares: Vec<Option<P>> = (0..square_count)
-            .map(|_| (rng.next_u64() & 1 == 1).then(|| rng.pick(&pieces).clone()))
-            .collect();
-        let occupied: Vec<usize> = (0..square_count)
-            .filter(|&index| squares[index].is_some())
-            .collect();
-        let empty: Vec<usize> = (0..square_count)
-            .filter(|&index| squares[index].is_none())
-            .collect();
-        let quiet = (0..POOL)
-            .map(|_| {
-                let from = *rng.pick(&occupied);
-                let to = *rng.pick(&empty);
-                [(from, None), (to, squares[from].clone())]
-            })
-            .collect();
-        let captures = (0..POOL)
-            .map(|_| {
-                let from = *rng.pick(&occupied);
-                let mut to = *rng.pick(&occupied);
-                while to == from {
-                    to = *rng.pick(&occupied);
-                }
-                Capture {
-                    changes: [(from, None), (to, squares[from].clone())],
-                    taken: squares[to].clone().expect("an occupied square"),
-                }
-            })
-            .collect();
-        let indices = (0..POOL).map(|_| rng.below(square_count)).collect();
-        Case {
-            squares,
-            quiet,
-            captures,
-            indices,
-        }
-    }
-}
-
 /// The loop that callgrind counts (its name is what `--toggle-collect`
 /// matches): `count` operations, each result dropped before the next.
 #[inline(never)]
 fn measured<P: Piece, Q: Position<P, u8>>(
     operation: &str,
     case: &Case<P>,
-    start: &Q,
+    parents: &[Q],
     count: usize,
 ) {
-    let pool = (0..count).map(|step| step % POOL);
+    // As in the benchmarks: each move from the next parent in turn.
+    let pool = (0..count).map(|step| (&parents[step % DEPTHS], step % POOL));
     match operation {
-        "apply_move" => pool.for_each(|at| drop(black_box(start.apply_move(&case.quiet[at])))),
-        "capture_to_hand" => {
-            pool.for_each(|at| drop(black_box(start.capture_to_hand(&case.captures[at]))));
-        }
-        "edit_move" => pool.for_each(|at| drop(black_box(start.edit_move(&case.quiet[at])))),
-        "edit_capture" => {
-            pool.for_each(|at| drop(black_box(start.edit_capture(&case.captures[at]))));
-        }
-        _ => pool.for_each(|at| {
-            black_box(start.square(black_box(case.indices[at])));
+        "apply_move" => pool.for_each(|(parent, at)| {
+            drop(black_box(parent.apply_move(&case.quiet[at])));
+        }),
+        "capture_to_hand" => pool.for_each(|(parent, at)| {
+            drop(black_box(parent.capture_to_hand(&case.captures[at])));
+        }),
+        "edit_move" => pool.for_each(|(parent, at)| {
+            drop(black_box(parent.edit_move(&case.quiet[at])));
+        }),
+        "edit_capture" => pool.for_each(|(parent, at)| {
+            drop(black_box(parent.edit_capture(&case.captures[at])));
+        }),
+        _ => pool.for_each(|(parent, at)| {
+            black_box(parent.square(black_box(case.indices[at])));
         }),
     }
 }
@@ -147,9 +91,9 @@ const ROUNDS: usize = 101;
 const BATCH: usize = 2_000;
 
 /// Nanoseconds per operation of one batch.
-fn time_batch<P: Piece, Q: Position<P, u8>>(operation: &str, case: &Case<P>, start: &Q) -> f64 {
+fn time_batch<P: Piece, Q: Position<P, u8>>(operation: &str, case: &Case<P>, parents: &[Q]) -> f64 {
     let clock = Instant::now();
-    measured(operation, case, start, BATCH);
+    measured(operation, case, parents, BATCH);
     // A batch is far below 2^52 nanoseconds.
     #[allow(clippy::cast_precision_loss)]
     let per = clock.elapsed().as_nanos() as f64 / BATCH as f64;
@@ -165,8 +109,8 @@ fn median(values: &mut [f64]) -> f64 {
 /// their ratio per round.
 fn time_both<P: Piece>(operation: &str, shape: [usize; 2]) -> (f64, f64, f64) {
     let case = Case::<P>::new(shape);
-    let ours = persistent_qi::Qi::<P, u8>::from_squares(&shape, &case.squares);
-    let peer = sashite_qi::Qi::<P, u8>::from_squares(&shape, &case.squares);
+    let ours = case.parents::<persistent_qi::Qi<P, u8>>();
+    let peer = case.parents::<sashite_qi::Qi<P, u8>>();
     let (mut our_times, mut peer_times, mut ratios) = (vec![], vec![], vec![]);
     for round in 0..ROUNDS {
         let (mine, theirs) = if round % 2 == 0 {
@@ -190,12 +134,11 @@ fn time_both<P: Piece>(operation: &str, shape: [usize; 2]) -> (f64, f64, f64) {
 fn run_child<P: Piece>(operation: &str, krate: &str, shape: [usize; 2], count: usize) {
     let case = Case::<P>::new(shape);
     if krate == "sashite-qi" {
-        let start = sashite_qi::Qi::<P, u8>::from_squares(&shape, &case.squares);
-        measured(operation, &case, &start, count);
+        let parents = case.parents::<sashite_qi::Qi<P, u8>>();
+        measured(operation, &case, &parents, count);
     } else {
-        let start = persistent_qi::Qi::<P, u8>::from_squares(&shape, &case.squares);
-        assert_eq!(start.turn(), Player::First);
-        measured(operation, &case, &start, count);
+        let parents = case.parents::<persistent_qi::Qi<P, u8>>();
+        measured(operation, &case, &parents, count);
     }
 }
 

@@ -117,6 +117,24 @@ impl<P, const LEN: usize> Blocks<P, LEN> {
 }
 
 impl<P: Clone, const LEN: usize> Blocks<P, LEN> {
+    /// Writes squares given in index order, walking down to each block once
+    /// for all the writes it receives.
+    fn write_sorted(&mut self, writes: impl IntoIterator<Item = (usize, Option<P>)>) {
+        let mut writes = writes.into_iter().peekable();
+        while let Some((index, square)) = writes.next() {
+            let block_index = index / LEN;
+            let block = self
+                .vector
+                .get_mut(block_index)
+                .expect("the caller checked the index against the square count");
+            block[index % LEN] = square;
+            while let Some((index, square)) = writes.next_if(|(next, _)| next / LEN == block_index)
+            {
+                block[index % LEN] = square;
+            }
+        }
+    }
+
     #[inline]
     fn replace(&mut self, index: usize, square: Option<P>) -> Option<P> {
         let block = self
@@ -127,9 +145,9 @@ impl<P: Clone, const LEN: usize> Blocks<P, LEN> {
     }
 }
 
-/// The squares of a board, in row-major order, padded with empty squares up
-/// to a whole number of blocks.
-pub(crate) enum Board<P> {
+/// The blocks of a board, in row-major order, padded with empty squares up
+/// to a whole number of blocks: one variant per block length.
+pub(crate) enum Layout<P> {
     Of2(Blocks<P, 2>),
     Of4(Blocks<P, 4>),
     Of8(Blocks<P, 8>),
@@ -138,29 +156,155 @@ pub(crate) enum Board<P> {
     Of64(Blocks<P, 64>),
 }
 
-/// Runs the same code on whichever block length the board has.
+/// Runs the same code on whichever block length the layout has.
 macro_rules! each_length {
-    ($board:expr, $blocks:ident => $body:expr) => {
-        match $board {
-            Board::Of2($blocks) => $body,
-            Board::Of4($blocks) => $body,
-            Board::Of8($blocks) => $body,
-            Board::Of16($blocks) => $body,
-            Board::Of32($blocks) => $body,
-            Board::Of64($blocks) => $body,
+    ($layout:expr, $blocks:ident => $body:expr) => {
+        match $layout {
+            Layout::Of2($blocks) => $body,
+            Layout::Of4($blocks) => $body,
+            Layout::Of8($blocks) => $body,
+            Layout::Of16($blocks) => $body,
+            Layout::Of32($blocks) => $body,
+            Layout::Of64($blocks) => $body,
         }
     };
 }
 
-impl<P> Clone for Board<P> {
+impl<P> Clone for Layout<P> {
     fn clone(&self) -> Self {
         match self {
-            Board::Of2(blocks) => Board::Of2(blocks.clone()),
-            Board::Of4(blocks) => Board::Of4(blocks.clone()),
-            Board::Of8(blocks) => Board::Of8(blocks.clone()),
-            Board::Of16(blocks) => Board::Of16(blocks.clone()),
-            Board::Of32(blocks) => Board::Of32(blocks.clone()),
-            Board::Of64(blocks) => Board::Of64(blocks.clone()),
+            Layout::Of2(blocks) => Layout::Of2(blocks.clone()),
+            Layout::Of4(blocks) => Layout::Of4(blocks.clone()),
+            Layout::Of8(blocks) => Layout::Of8(blocks.clone()),
+            Layout::Of16(blocks) => Layout::Of16(blocks.clone()),
+            Layout::Of32(blocks) => Layout::Of32(blocks.clone()),
+            Layout::Of64(blocks) => Layout::Of64(blocks.clone()),
+        }
+    }
+}
+
+impl<P> Layout<P> {
+    /// A layout of at least `square_count` squares holding `squares` in
+    /// order, padded with empty squares if they run out. Squares past the
+    /// padded end are left in the iterator.
+    fn from_squares(square_count: usize, squares: &mut impl Iterator<Item = Option<P>>) -> Self {
+        let (block_length, bits) = layout(square_count, size_of::<Option<P>>());
+        match block_length {
+            2 => Layout::Of2(Blocks::new(square_count, bits, squares)),
+            4 => Layout::Of4(Blocks::new(square_count, bits, squares)),
+            8 => Layout::Of8(Blocks::new(square_count, bits, squares)),
+            16 => Layout::Of16(Blocks::new(square_count, bits, squares)),
+            32 => Layout::Of32(Blocks::new(square_count, bits, squares)),
+            _ => Layout::Of64(Blocks::new(square_count, bits, squares)),
+        }
+    }
+
+    #[inline]
+    fn get(&self, index: usize) -> Option<&P> {
+        each_length!(self, blocks => blocks.get(index))
+    }
+
+    #[inline]
+    fn block(&self, block_index: usize) -> Option<&[Option<P>]> {
+        each_length!(self, blocks => blocks.block(block_index))
+    }
+}
+
+impl<P: Clone> Layout<P> {
+    #[inline]
+    fn replace(&mut self, index: usize, square: Option<P>) -> Option<P> {
+        each_length!(self, blocks => blocks.replace(index, square))
+    }
+}
+
+/// The most writes a board keeps beside its blocks.
+const PENDING: usize = 16;
+
+/// The last writes to a board, kept in the position itself rather than in
+/// its blocks, sorted by index, at most one per square.
+struct Pending<P> {
+    indices: [u16; PENDING],
+    squares: [Option<P>; PENDING],
+    /// Bit `i % 64` is set if a kept write is to a square `i` of that
+    /// remainder: most reads of a square with no kept write stop here.
+    mask: u64,
+    /// How many of `indices` and `squares` are in use.
+    len: u8,
+}
+
+impl<P> Pending<P> {
+    const EMPTY: Self = Pending {
+        indices: [0; PENDING],
+        squares: [const { None }; PENDING],
+        mask: 0,
+        len: 0,
+    };
+
+    /// The bit of [`mask`](Pending::mask) for `index`.
+    #[inline]
+    const fn bit(index: usize) -> u64 {
+        1 << (index % 64)
+    }
+
+    #[inline]
+    fn indices(&self) -> &[u16] {
+        &self.indices[..usize::from(self.len)]
+    }
+
+    /// Where the write to `index` is kept, if there is one.
+    #[inline]
+    fn slot(&self, index: usize) -> Option<usize> {
+        if self.mask & Self::bit(index) == 0 {
+            return None;
+        }
+        let index = u16::try_from(index).ok()?;
+        self.indices().iter().position(|&pending| pending == index)
+    }
+
+    /// The write at `cursor` if it is to `index`, moving the cursor past it:
+    /// for walks in index order.
+    #[inline]
+    fn take_at(&self, cursor: &mut usize, index: usize) -> Option<&Option<P>> {
+        let at = *self.indices().get(*cursor)?;
+        (usize::from(at) == index).then(|| {
+            *cursor += 1;
+            &self.squares[*cursor - 1]
+        })
+    }
+
+    /// The index of the write at `cursor`, if any.
+    #[inline]
+    fn index_at(&self, cursor: usize) -> Option<usize> {
+        self.indices().get(cursor).copied().map(usize::from)
+    }
+}
+
+impl<P: Clone> Clone for Pending<P> {
+    #[inline]
+    fn clone(&self) -> Self {
+        Pending {
+            indices: self.indices,
+            squares: self.squares.clone(),
+            mask: self.mask,
+            len: self.len,
+        }
+    }
+}
+
+/// The squares of a board: blocks in an rpds vector, shared between
+/// versions, and the last few writes kept beside them (see the module
+/// docs).
+pub(crate) struct Board<P> {
+    layout: Layout<P>,
+    pending: Pending<P>,
+}
+
+impl<P: Clone> Clone for Board<P> {
+    #[inline]
+    fn clone(&self) -> Self {
+        Board {
+            layout: self.layout.clone(),
+            pending: self.pending.clone(),
         }
     }
 }
@@ -179,28 +323,19 @@ impl<P> Board<P> {
         square_count: usize,
         squares: impl IntoIterator<Item = Option<P>>,
     ) -> Self {
-        let squares = &mut squares.into_iter();
-        let (block_length, bits) = layout(square_count, size_of::<Option<P>>());
-        match block_length {
-            2 => Board::Of2(Blocks::new(square_count, bits, squares)),
-            4 => Board::Of4(Blocks::new(square_count, bits, squares)),
-            8 => Board::Of8(Blocks::new(square_count, bits, squares)),
-            16 => Board::Of16(Blocks::new(square_count, bits, squares)),
-            32 => Board::Of32(Blocks::new(square_count, bits, squares)),
-            _ => Board::Of64(Blocks::new(square_count, bits, squares)),
+        Board {
+            layout: Layout::from_squares(square_count, &mut squares.into_iter()),
+            pending: Pending::EMPTY,
         }
     }
 
     /// The square at `index`, `None` if it is empty or past the last block.
     #[inline]
     pub(crate) fn get(&self, index: usize) -> Option<&P> {
-        each_length!(self, blocks => blocks.get(index))
-    }
-
-    /// The block at `block_index`, `None` past the last one.
-    #[inline]
-    fn block(&self, block_index: usize) -> Option<&[Option<P>]> {
-        each_length!(self, blocks => blocks.block(block_index))
+        match self.pending.slot(index) {
+            Some(slot) => self.pending.squares[slot].as_ref(),
+            None => self.layout.get(index),
+        }
     }
 
     /// The first `square_count` squares, in order.
@@ -210,6 +345,8 @@ impl<P> Board<P> {
             block: [].iter(),
             next_block: 0,
             remaining: square_count,
+            index: 0,
+            pending: 0,
         }
     }
 }
@@ -218,9 +355,17 @@ impl<P: PartialEq> Board<P> {
     /// `true` if both hold the same squares. Blocks the two share are
     /// skipped; both must have been built for the same square count and
     /// piece type, so that their blocks line up.
-    pub(crate) fn same_squares(&self, other: &Self) -> bool {
+    pub(crate) fn same_squares(&self, other: &Self, square_count: usize) -> bool {
+        if self.pending.len != 0 || other.pending.len != 0 {
+            return self.changed_squares(other, square_count).next().is_none();
+        }
         (0..)
-            .map_while(|block_index| Some((self.block(block_index)?, other.block(block_index)?)))
+            .map_while(|block_index| {
+                Some((
+                    self.layout.block(block_index)?,
+                    other.layout.block(block_index)?,
+                ))
+            })
             .all(|(mine, theirs)| core::ptr::eq(mine, theirs) || mine == theirs)
     }
 
@@ -242,20 +387,73 @@ impl<P: PartialEq> Board<P> {
             before: &[],
             after: &[],
             index: 0,
+            shared: &[],
             next_block: 0,
             square_count,
+            now_pending: 0,
+            base_pending: 0,
         }
     }
 }
 
 impl<P: Clone> Board<P> {
-    /// Writes a square and returns what it held. The block and the path to it
-    /// are copied only if another version still shares them.
+    /// `true` if writes are kept beside the blocks: squares that own no
+    /// memory, which a clone of the position copies for free.
+    const KEEPS_PENDING: bool = !core::mem::needs_drop::<P>();
+
+    /// Writes a square and returns what it held. The write is kept beside
+    /// the blocks while there is room; when there is none, every kept write
+    /// and this one go into the blocks, each block and the path to it copied
+    /// only if another version still shares them.
     ///
     /// `index` must be below the square count the board was built with.
     #[inline]
     pub(crate) fn replace(&mut self, index: usize, square: Option<P>) -> Option<P> {
-        each_length!(self, blocks => blocks.replace(index, square))
+        if let Some(slot) = self.pending.slot(index) {
+            return core::mem::replace(&mut self.pending.squares[slot], square);
+        }
+        if Self::KEEPS_PENDING
+            && usize::from(self.pending.len) < PENDING
+            && let Ok(at) = u16::try_from(index)
+        {
+            let old = self.layout.get(index).cloned();
+            self.keep(at, square);
+            return old;
+        }
+        self.flush();
+        self.layout.replace(index, square)
+    }
+
+    /// Keeps a write to a square with no kept write, in index order.
+    #[inline]
+    fn keep(&mut self, index: u16, square: Option<P>) {
+        let pending = &mut self.pending;
+        let len = usize::from(pending.len);
+        let at = pending.indices[..len].partition_point(|&kept| kept < index);
+        // Shifted one by one: for at most `PENDING` entries, cheaper than a
+        // general rotation.
+        for slot in (at..len).rev() {
+            pending.indices[slot + 1] = pending.indices[slot];
+            pending.squares.swap(slot, slot + 1);
+        }
+        pending.indices[at] = index;
+        pending.squares[at] = square;
+        pending.mask |= Pending::<P>::bit(usize::from(index));
+        pending.len += 1;
+    }
+
+    /// Moves every kept write into the blocks.
+    fn flush(&mut self) {
+        let len = usize::from(core::mem::take(&mut self.pending.len));
+        let pending = &mut self.pending;
+        pending.mask = 0;
+        let writes = (0..len).map(|slot| {
+            (
+                usize::from(pending.indices[slot]),
+                pending.squares[slot].take(),
+            )
+        });
+        each_length!(&mut self.layout, blocks => blocks.write_sorted(writes));
     }
 }
 
@@ -270,6 +468,10 @@ pub(crate) struct Squares<'a, P> {
     next_block: usize,
     /// Squares not yet taken into `block`.
     remaining: usize,
+    /// The index of the next square.
+    index: usize,
+    /// The next kept write, in index order.
+    pending: usize,
 }
 
 impl<'a, P> Iterator for Squares<'a, P> {
@@ -279,12 +481,15 @@ impl<'a, P> Iterator for Squares<'a, P> {
     fn next(&mut self) -> Option<Self::Item> {
         loop {
             if let Some(square) = self.block.next() {
-                return Some(square.as_ref());
+                let index = self.index;
+                self.index += 1;
+                let kept = self.board.pending.take_at(&mut self.pending, index);
+                return Some(kept.unwrap_or(square).as_ref());
             }
             if self.remaining == 0 {
                 return None;
             }
-            let block = self.board.block(self.next_block)?;
+            let block = self.board.layout.block(self.next_block)?;
             let taken = block.len().min(self.remaining);
             self.block = block[..taken].iter();
             self.next_block += 1;
@@ -305,12 +510,42 @@ pub(crate) struct ChangedSquares<'a, P> {
     now: &'a Board<P>,
     base: &'a Board<P>,
     /// The rest of the pair of unshared blocks being compared, from the
-    /// square at `index`; both empty between pairs.
+    /// square at `index`; both empty otherwise.
     before: &'a [Option<P>],
     after: &'a [Option<P>],
     index: usize,
+    /// The rest of the shared block being passed, from the square at
+    /// `index`: only its squares with a kept write are compared.
+    shared: &'a [Option<P>],
     next_block: usize,
     square_count: usize,
+    /// The next kept write of each board, in index order.
+    now_pending: usize,
+    base_pending: usize,
+}
+
+impl<'a, P: PartialEq> ChangedSquares<'a, P> {
+    /// Both squares at `index`, the kept writes over the blocks' `before`
+    /// and `after`, if they differ.
+    #[inline]
+    fn compare(
+        &mut self,
+        index: usize,
+        before: Option<&'a P>,
+        after: Option<&'a P>,
+    ) -> Option<(usize, Option<&'a P>, Option<&'a P>)> {
+        let before = self
+            .base
+            .pending
+            .take_at(&mut self.base_pending, index)
+            .map_or(before, Option::as_ref);
+        let after = self
+            .now
+            .pending
+            .take_at(&mut self.now_pending, index)
+            .map_or(after, Option::as_ref);
+        (before != after).then_some((index, before, after))
+    }
 }
 
 impl<'a, P: PartialEq> Iterator for ChangedSquares<'a, P> {
@@ -323,36 +558,63 @@ impl<'a, P: PartialEq> Iterator for ChangedSquares<'a, P> {
                 self.index += 1;
                 self.before = old_rest;
                 self.after = new_rest;
-                if old != new {
-                    return Some((index, old.as_ref(), new.as_ref()));
+                if let Some(change) = self.compare(index, old.as_ref(), new.as_ref()) {
+                    return Some(change);
+                }
+            }
+            // In a shared block, only the squares with a kept write, on
+            // either side, can differ.
+            while !self.shared.is_empty() {
+                let end = self.index + self.shared.len();
+                let next = [
+                    self.base.pending.index_at(self.base_pending),
+                    self.now.pending.index_at(self.now_pending),
+                ]
+                .into_iter()
+                .flatten()
+                .min()
+                .filter(|&index| index < end);
+                let Some(index) = next else {
+                    (self.index, self.shared) = (end, &[]);
+                    break;
+                };
+                let square = self.shared[index - self.index].as_ref();
+                (self.index, self.shared) = (index + 1, &self.shared[index + 1 - self.index..]);
+                if let Some(change) = self.compare(index, square, square) {
+                    return Some(change);
                 }
             }
             let (before, after) = (
-                self.base.block(self.next_block)?,
-                self.now.block(self.next_block)?,
+                self.base.layout.block(self.next_block)?,
+                self.now.layout.block(self.next_block)?,
             );
             let first = self.next_block * after.len();
             self.next_block += 1;
-            if core::ptr::eq(before, after) || first >= self.square_count {
+            if first >= self.square_count {
                 continue;
             }
             // Past the last square, both hold only empty padding.
             let length = after.len().min(self.square_count - first);
-            (self.before, self.after, self.index) = (&before[..length], &after[..length], first);
+            self.index = first;
+            if core::ptr::eq(before, after) {
+                self.shared = &after[..length];
+            } else {
+                (self.before, self.after) = (&before[..length], &after[..length]);
+            }
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Board, layout};
+    use super::{Board, Layout, layout};
 
-    /// Every block length a [`Board`] variant provides.
+    /// Every block length a [`Layout`] variant provides.
     const LENGTHS: [usize; 6] = [2, 4, 8, 16, 32, 64];
 
     impl<P> Board<P> {
         fn block_length(&self) -> usize {
-            each_length!(self, blocks => blocks.vector.get(0).map_or(0, |block| block.len()))
+            each_length!(&self.layout, blocks => blocks.vector.get(0).map_or(0, |block| block.len()))
         }
     }
 
@@ -402,8 +664,8 @@ mod tests {
             let [(a, a_model), (b, b_model)] = pair else {
                 unreachable!("windows of two")
             };
-            assert_eq!(a.same_squares(b), a_model == b_model);
-            assert!(a.same_squares(a));
+            assert_eq!(a.same_squares(b, square_count), a_model == b_model);
+            assert!(a.same_squares(a, square_count));
             let changed: Vec<(usize, Option<P>, Option<P>)> = b
                 .changed_squares(a, square_count)
                 .map(|(index, before, after)| (index, before.cloned(), after.cloned()))

@@ -475,3 +475,107 @@ where
     );
     assert_eq!(position, &scratch);
 }
+
+/// Moves and indices per [`Case`]; the timed loops cycle through them.
+pub const POOL: usize = 1024;
+
+/// How many positions a move is played from, in turn: see [`Case::parents`].
+pub const DEPTHS: usize = 17;
+
+/// What every crate starts from for one shape and piece type.
+pub struct Case<P> {
+    /// The board's shape.
+    pub shape: [usize; 2],
+    /// The half-full starting board.
+    pub squares: Vec<Option<P>>,
+    /// Quiet moves from the start: occupied square to empty square.
+    pub quiet: Vec<Move<P>>,
+    /// Captures from the start: occupied square to occupied square.
+    pub captures: Vec<Capture<P>>,
+    /// Random square indices.
+    pub indices: Vec<usize>,
+}
+
+impl<P: Piece> Case<P> {
+    /// The case of a shape: the same squares, moves and indices for every
+    /// crate.
+    ///
+    /// # Panics
+    ///
+    /// On a shape too small for both an occupied and an empty square.
+    #[must_use]
+    pub fn new(shape: [usize; 2]) -> Self {
+        let pieces: Vec<P> = TOKENS
+            .iter()
+            .enumerate()
+            .map(|(index, token)| P::from_token(index, token))
+            .collect();
+        let square_count = shape[0] * shape[1];
+        let mut rng = Rng(0x0b5e_55ed ^ square_count as u64);
+        let squares: Vec<Option<P>> = (0..square_count)
+            .map(|_| (rng.next_u64() & 1 == 1).then(|| rng.pick(&pieces).clone()))
+            .collect();
+        let occupied: Vec<usize> = (0..square_count)
+            .filter(|&index| squares[index].is_some())
+            .collect();
+        let empty: Vec<usize> = (0..square_count)
+            .filter(|&index| squares[index].is_none())
+            .collect();
+        let quiet = (0..POOL)
+            .map(|_| {
+                let from = *rng.pick(&occupied);
+                let to = *rng.pick(&empty);
+                [(from, None), (to, squares[from].clone())]
+            })
+            .collect();
+        let captures = (0..POOL)
+            .map(|_| {
+                let from = *rng.pick(&occupied);
+                let mut to = *rng.pick(&occupied);
+                while to == from {
+                    to = *rng.pick(&occupied);
+                }
+                Capture {
+                    changes: [(from, None), (to, squares[from].clone())],
+                    taken: squares[to].clone().expect("an occupied square"),
+                }
+            })
+            .collect();
+        let indices = (0..POOL).map(|_| rng.below(square_count)).collect();
+        Case {
+            shape,
+            squares,
+            quiet,
+            captures,
+            indices,
+        }
+    }
+
+    /// The positions the moves of `apply_move`, `capture_to_hand`,
+    /// `edit_move` and `edit_capture` are played from, in turn: the start
+    /// and the next positions of a line of quiet moves from it. persistent-qi
+    /// keeps a position's last few square writes beside its shared blocks
+    /// and moves them into the blocks when there is no room left, so what a
+    /// move costs depends on how deep its parent is in that cycle; for
+    /// quiet moves, 17 depths are one whole cycle, which is what a search
+    /// meets on average.
+    ///
+    /// # Panics
+    ///
+    /// If a move is refused, which the half-full boards never do.
+    #[must_use]
+    pub fn parents<Q: Position<P, u8>>(&self) -> Vec<Q> {
+        let mut line = vec![Q::from_squares(&self.shape, &self.squares)];
+        for changes in self.quiet.iter().rev().take(DEPTHS - 1) {
+            let next = line.last().expect("the start").apply_move(changes);
+            line.push(next);
+        }
+        line
+    }
+
+    /// `8x8`, `9x9`, ...
+    #[must_use]
+    pub fn shape_name(&self) -> String {
+        format!("{}x{}", self.shape[0], self.shape[1])
+    }
+}

@@ -62,11 +62,12 @@ pub struct Edit<P, S> {
     changes: usize,
 }
 
-impl<P, S> Qi<P, S> {
+impl<P: Clone, S> Qi<P, S> {
     /// Starts a new position from this one, to be changed square by square,
     /// hand entry by hand entry, and built by [`Edit::finish`].
     ///
     /// O(1): the edit holds a clone. See [`Edit`] for an example.
+    #[inline]
     pub fn edit(&self) -> Edit<P, S> {
         Edit {
             next: self.clone(),
@@ -182,25 +183,44 @@ impl<P: Clone + Ord + Hash, S> Edit<P, S> {
     /// block and the path to it are copied once per edit, on the first write.
     #[inline]
     pub fn set(mut self, index: usize, square: Option<P>) -> Self {
+        self.set_in_place(index, square);
+        self
+    }
+
+    /// Applies the changes of a [`Qi::board_diff`], in order, up to the
+    /// first that fails: an endless iterator stops there.
+    #[inline]
+    pub fn board_diff(mut self, changes: impl IntoIterator<Item = (usize, Option<P>)>) -> Self {
+        for (index, square) in changes {
+            if self.error.is_some() {
+                break;
+            }
+            self.set_in_place(index, square);
+        }
+        self
+    }
+
+    /// [`set`](Edit::set) without moving the edit: a position is over a
+    /// hundred bytes, and a loop of moves would copy it twice per change.
+    #[inline]
+    fn set_in_place(&mut self, index: usize, square: Option<P>) {
         let change = self.next_change();
         if self.error.is_none()
             && let Err(error) = self.next.set_square_mut(index, square, change)
         {
             self.error = Some(error);
         }
-        self
     }
 
-    /// Applies the changes of a [`Qi::board_diff`], in order, up to the
-    /// first that fails: an endless iterator stops there.
-    pub fn board_diff(mut self, changes: impl IntoIterator<Item = (usize, Option<P>)>) -> Self {
-        for (index, square) in changes {
-            if self.error.is_some() {
-                break;
-            }
-            self = self.set(index, square);
+    /// [`hand`](Edit::hand) without moving the edit.
+    #[inline]
+    fn hand_in_place(&mut self, player: Player, piece: P, delta: i32) {
+        let change = self.next_change();
+        if self.error.is_none()
+            && let Err(error) = self.next.change_hand_mut(player, piece, delta, change)
+        {
+            self.error = Some(error);
         }
-        self
     }
 
     /// Adds `delta` copies of `piece` to `player`'s hand (removes them if
@@ -210,17 +230,13 @@ impl<P: Clone + Ord + Hash, S> Edit<P, S> {
     /// drop may take the piece out of the hand after putting it on the board.
     #[inline]
     pub fn hand(mut self, player: Player, piece: P, delta: i32) -> Self {
-        let change = self.next_change();
-        if self.error.is_none()
-            && let Err(error) = self.next.change_hand_mut(player, piece, delta, change)
-        {
-            self.error = Some(error);
-        }
+        self.hand_in_place(player, piece, delta);
         self
     }
 
     /// Applies the changes of a [`Qi::hand_diff`] to `player`'s hand, in
     /// order, up to the first that fails: an endless iterator stops there.
+    #[inline]
     pub fn hand_diff(
         mut self,
         player: Player,
@@ -230,13 +246,13 @@ impl<P: Clone + Ord + Hash, S> Edit<P, S> {
             if self.error.is_some() {
                 break;
             }
-            self = self.hand(player, piece, delta);
+            self.hand_in_place(player, piece, delta);
         }
         self
     }
 }
 
-impl<P, S> Edit<P, S> {
+impl<P: Clone, S> Edit<P, S> {
     /// Passes the turn to the other player.
     #[inline]
     pub fn toggle(self) -> Self {
@@ -263,6 +279,7 @@ impl<P, S> Edit<P, S> {
     /// position holds more pieces (board and hands) than squares, or at once
     /// if a hand count would not fit a `usize`. Each error's `change` counts
     /// the board and hand changes of the edit from 0, in the order given.
+    #[inline]
     pub fn finish(self) -> Result<Qi<P, S>, Error> {
         let Edit {
             mut next, error, ..

