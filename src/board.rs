@@ -272,6 +272,16 @@ impl<P> Pending<P> {
         })
     }
 
+    /// `true` if a kept write is to a square in `range`.
+    #[inline]
+    fn any_in(&self, range: core::ops::Range<usize>) -> bool {
+        self.len != 0
+            && self
+                .indices()
+                .iter()
+                .any(|&index| range.contains(&usize::from(index)))
+    }
+
     /// The index of the write at `cursor`, if any.
     #[inline]
     fn index_at(&self, cursor: usize) -> Option<usize> {
@@ -525,6 +535,17 @@ pub(crate) struct ChangedSquares<'a, P> {
 }
 
 impl<'a, P: PartialEq> ChangedSquares<'a, P> {
+    /// The index of the next kept write on either side, if any.
+    #[inline]
+    fn next_kept(&self) -> Option<usize> {
+        let base = self.base.pending.index_at(self.base_pending);
+        let now = self.now.pending.index_at(self.now_pending);
+        match (base, now) {
+            (Some(base), Some(now)) => Some(base.min(now)),
+            (base, now) => base.or(now),
+        }
+    }
+
     /// Both squares at `index`, the kept writes over the blocks' `before`
     /// and `after`, if they differ.
     #[inline]
@@ -553,12 +574,34 @@ impl<'a, P: PartialEq> Iterator for ChangedSquares<'a, P> {
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            while let ([old, old_rest @ ..], [new, new_rest @ ..]) = (self.before, self.after) {
-                let index = self.index;
-                self.index += 1;
-                self.before = old_rest;
-                self.after = new_rest;
-                if let Some(change) = self.compare(index, old.as_ref(), new.as_ref()) {
+            // In a pair of unshared blocks, the squares up to the next kept
+            // write (on either side) compare as whole runs; each kept write
+            // on its own.
+            while !self.after.is_empty() {
+                let stop = self
+                    .next_kept()
+                    .map_or(self.after.len(), |index| index - self.index)
+                    .min(self.after.len());
+                let (before, after) = (&self.before[..stop], &self.after[..stop]);
+                let skipped = if before == after {
+                    stop
+                } else {
+                    before
+                        .iter()
+                        .zip(after)
+                        .position(|(old, new)| old != new)
+                        .expect("unequal runs of one length differ somewhere")
+                };
+                let index = self.index + skipped;
+                let (old, new) = (self.before.get(skipped), self.after.get(skipped));
+                (self.index, self.before, self.after) = (
+                    index + 1,
+                    self.before.get(skipped + 1..).unwrap_or_default(),
+                    self.after.get(skipped + 1..).unwrap_or_default(),
+                );
+                if let (Some(old), Some(new)) = (old, new)
+                    && let Some(change) = self.compare(index, old.as_ref(), new.as_ref())
+                {
                     return Some(change);
                 }
             }
@@ -566,15 +609,7 @@ impl<'a, P: PartialEq> Iterator for ChangedSquares<'a, P> {
             // either side, can differ.
             while !self.shared.is_empty() {
                 let end = self.index + self.shared.len();
-                let next = [
-                    self.base.pending.index_at(self.base_pending),
-                    self.now.pending.index_at(self.now_pending),
-                ]
-                .into_iter()
-                .flatten()
-                .min()
-                .filter(|&index| index < end);
-                let Some(index) = next else {
+                let Some(index) = self.next_kept().filter(|&index| index < end) else {
                     (self.index, self.shared) = (end, &[]);
                     break;
                 };
@@ -596,11 +631,18 @@ impl<'a, P: PartialEq> Iterator for ChangedSquares<'a, P> {
             // Past the last square, both hold only empty padding.
             let length = after.len().min(self.square_count - first);
             self.index = first;
+            let (before, after) = (&before[..length], &after[..length]);
             if core::ptr::eq(before, after) {
-                self.shared = &after[..length];
-            } else {
-                (self.before, self.after) = (&before[..length], &after[..length]);
+                self.shared = after;
+            } else if self.base.pending.any_in(first..first + length)
+                || self.now.pending.any_in(first..first + length)
+                || before != after
+            {
+                (self.before, self.after) = (before, after);
             }
+            // Otherwise two copies of one block, with no kept write over
+            // them: nothing in it differs, found by one comparison of the
+            // whole blocks.
         }
     }
 }
