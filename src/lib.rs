@@ -64,6 +64,7 @@
 //! | [`position_hash`](Qi::position_hash), [`Hash`](core::hash::Hash) | O(1) | none |
 //! | `==` on clones, or on positions with different hashes | O(1) | none |
 //! | `==` otherwise | O(n), skipping blocks the two share | none |
+//! | [`changes_since`](Qi::changes_since), iterating the [`Changes`] | O(k x block length + blocks) for positions k changes apart, skipping blocks the two share; O(n) for unrelated ones | none |
 //!
 //! The board is an [`rpds`] vector whose elements are blocks of squares; each
 //! hand is an [`imbl::OrdMap`] with its running total. Piece totals and the

@@ -1,11 +1,15 @@
 //! What a scenario checks of a position against its model: what a step
-//! touched, in O(changes); the whole state and the hash from scratch, in
-//! O(squares); and, at the end, what is too slow even for that.
+//! touched, and what `changes_since` lists for the step, in O(changes); the
+//! whole state, the hash from scratch and `changes_since` from an earlier
+//! version, in O(squares); and, at the end, what is too slow even for that.
 
+use core::cmp::Ordering;
 use core::fmt;
 use core::hash::Hash;
+use std::collections::BTreeMap;
+use std::rc::Rc;
 
-use persistent_qi::{Nested, Player, Qi};
+use persistent_qi::{Changes, HandChange, Nested, Player, Qi, SquareChange};
 
 use crate::Model;
 use crate::scenario::{Action, ChangeRef, LARGE_BOARD, Literal, Scenario};
@@ -97,6 +101,274 @@ pub(crate) fn check_changes<P, S>(
     context.expect_eq("turn", &position.turn(), &model.turn);
     if position != &position.clone() {
         context.fail("a position differs from its clone");
+    }
+}
+
+/// What the model held, before a transformation, wherever the step may
+/// write: its squares (in range, in index order, each once) and hand entries
+/// (in the order `Changes::hands` lists them, each once), and the turn. After
+/// the step, those of them whose content differs are exactly what
+/// `changes_since` must list: a step changes nothing else.
+pub(crate) struct Touched<'a, P> {
+    squares: Vec<(usize, Option<P>)>,
+    hands: Vec<(Player, &'a P, usize)>,
+    turn: Player,
+}
+
+impl<'a, P: Clone + Ord> Touched<'a, P> {
+    /// What `action` may change, read from the model before it runs; `None`
+    /// if the action is not a transformation of the current version. In
+    /// O(changes log changes).
+    pub(crate) fn before<S>(action: &'a Action<P>, model: &Model<P, S>) -> Option<Self> {
+        match action {
+            Action::BoardDiff(_)
+            | Action::HandDiff(..)
+            | Action::Edit(..)
+            | Action::Toggle
+            | Action::WithTurn(_) => {}
+            _ => return None,
+        }
+        let mut squares = Vec::new();
+        let mut hands = Vec::new();
+        for change in action.changes() {
+            match change {
+                ChangeRef::Square(index, _) => {
+                    // An index off the board fails the step: nothing to list.
+                    if let Some(square) = model.squares.get(index) {
+                        squares.push((index, square.clone()));
+                    }
+                }
+                ChangeRef::Hand(player, piece, _) => {
+                    let count = model.hand(player).get(piece).copied().unwrap_or(0);
+                    hands.push((player, piece, count));
+                }
+            }
+        }
+        // Repeats of a square or a hand entry read the same content.
+        squares.sort_unstable_by_key(|&(index, _)| index);
+        squares.dedup_by_key(|&mut (index, _)| index);
+        hands.sort_unstable_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+        hands.dedup_by(|a, b| (a.0, a.1) == (b.0, b.1));
+        Some(Touched {
+            squares,
+            hands,
+            turn: model.turn,
+        })
+    }
+}
+
+/// Walks what `changes_since` lists beside what the model expects, item by
+/// item, and fails at the first difference, including a list longer than
+/// the other; returns how many there are.
+#[track_caller]
+fn expect_same_changes<P, S, T>(
+    context: &Context<'_, P, S>,
+    what: &str,
+    actual: impl IntoIterator<Item = T>,
+    expected: impl IntoIterator<Item = T>,
+) -> usize
+where
+    P: Literal,
+    S: Literal,
+    T: PartialEq + fmt::Debug,
+{
+    let mut actual = actual.into_iter();
+    let mut expected = expected.into_iter();
+    let mut position = 0;
+    loop {
+        match (actual.next(), expected.next()) {
+            (None, None) => return position,
+            (Some(listed), Some(model)) if listed == model => position += 1,
+            (listed, model) => context.fail(&format!(
+                "{what}, change {position}: Qi lists {listed:?} (and {} more), \
+                 the model {model:?} (and {} more)",
+                actual.count(),
+                expected.count()
+            )),
+        }
+    }
+}
+
+/// After a transformation from `before` to `after`: `after.changes_since(&before)`
+/// lists exactly the squares and hand entries the step touched whose content
+/// changed, with the model's contents before and after, and the turn if it
+/// changed; and applied to `before` it gives `after`. O(changes), plus what
+/// `changes_since` itself costs.
+pub(crate) fn check_step_changes_since<P, S>(
+    context: &Context<'_, P, S>,
+    before: &Qi<P, S>,
+    after: &Qi<P, S>,
+    model: &Model<P, S>,
+    touched: &Touched<'_, P>,
+) where
+    P: Clone + Ord + Hash + fmt::Debug + Literal,
+    S: Clone + Eq + Hash + fmt::Debug + Literal,
+{
+    let changes = match after.changes_since(before) {
+        Ok(changes) => changes,
+        Err(error) => context.fail(&format!(
+            "changes_since the previous version fails: {error}"
+        )),
+    };
+    let squares = touched.squares.iter().filter_map(|(index, was)| {
+        let now = model.squares[*index].as_ref();
+        (was.as_ref() != now).then_some(SquareChange {
+            index: *index,
+            before: was.as_ref(),
+            after: now,
+        })
+    });
+    expect_same_changes(
+        context,
+        "changes_since the previous version: squares",
+        changes.squares(),
+        squares,
+    );
+    let hands = touched.hands.iter().filter_map(|&(player, piece, was)| {
+        let now = model.hand(player).get(piece).copied().unwrap_or(0);
+        (was != now).then_some(HandChange {
+            player,
+            piece,
+            before: was,
+            after: now,
+        })
+    });
+    expect_same_changes(
+        context,
+        "changes_since the previous version: hands",
+        changes.hands(),
+        hands,
+    );
+    check_turn_and_apply(context, &changes, touched.turn != model.turn);
+}
+
+/// `changes_since` from an earlier version (`base`) to `now` against a full
+/// comparison of their models: every square, both hands, the turn; and
+/// applied to `base` it gives `now`. O(squares), unless the two models
+/// share their squares.
+pub(crate) fn check_changes_since<P, S>(
+    context: &Context<'_, P, S>,
+    (base, base_model): (&Qi<P, S>, &Model<P, S>),
+    (now, now_model): (&Qi<P, S>, &Model<P, S>),
+) where
+    P: Clone + Ord + Hash + fmt::Debug + Literal,
+    S: Clone + Eq + Hash + fmt::Debug + Literal,
+{
+    let changes = match now.changes_since(base) {
+        Ok(changes) => changes,
+        Err(error) => context.fail(&format!("changes_since an earlier version fails: {error}")),
+    };
+    // Models that share their squares (no step wrote one since) have none
+    // to compare.
+    let shared = Rc::ptr_eq(&base_model.squares, &now_model.squares);
+    let squares = (!shared)
+        .then(|| base_model.squares.iter().zip(now_model.squares.iter()))
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .filter(|(_, (was, now))| was != now)
+        .map(|(index, (was, now))| SquareChange {
+            index,
+            before: was.as_ref(),
+            after: now.as_ref(),
+        });
+    let listed = expect_same_changes(
+        context,
+        "changes_since an earlier version: squares",
+        changes.squares(),
+        squares,
+    );
+    let hands = Player::ALL.into_iter().flat_map(|player| {
+        hand_differences(base_model.hand(player), now_model.hand(player)).map(
+            move |(piece, before, after)| HandChange {
+                player,
+                piece,
+                before,
+                after,
+            },
+        )
+    });
+    let listed = listed
+        + expect_same_changes(
+            context,
+            "changes_since an earlier version: hands",
+            changes.hands(),
+            hands,
+        );
+    let turn_changed = base_model.turn != now_model.turn;
+    context.expect_eq(
+        "changes_since an earlier version: is_empty",
+        &changes.is_empty(),
+        &(listed == 0 && !turn_changed),
+    );
+    check_turn_and_apply(context, &changes, turn_changed);
+}
+
+/// The entries whose counts differ between two hands (0 for a piece one of
+/// them lacks), in piece order: a merge of the two maps.
+fn hand_differences<'a, P: Ord>(
+    base: &'a BTreeMap<P, usize>,
+    now: &'a BTreeMap<P, usize>,
+) -> impl Iterator<Item = (&'a P, usize, usize)> {
+    let mut base = base.iter().peekable();
+    let mut now = now.iter().peekable();
+    core::iter::from_fn(move || {
+        loop {
+            let (piece, before, after) = match (base.peek(), now.peek()) {
+                (None, None) => return None,
+                (Some(&(was, &count)), None) => {
+                    base.next();
+                    (was, count, 0)
+                }
+                (None, Some(&(is, &count))) => {
+                    now.next();
+                    (is, 0, count)
+                }
+                (Some(&(was, &before)), Some(&(is, &after))) => match was.cmp(is) {
+                    Ordering::Less => {
+                        base.next();
+                        (was, before, 0)
+                    }
+                    Ordering::Greater => {
+                        now.next();
+                        (is, 0, after)
+                    }
+                    Ordering::Equal => {
+                        base.next();
+                        now.next();
+                        (was, before, after)
+                    }
+                },
+            };
+            if before != after {
+                return Some((piece, before, after));
+            }
+        }
+    })
+}
+
+/// The turn flag of `changes` as expected, and `changes.apply_to(base)`
+/// equal to the compared position.
+fn check_turn_and_apply<P, S>(
+    context: &Context<'_, P, S>,
+    changes: &Changes<'_, P, S>,
+    turn_changed: bool,
+) where
+    P: Clone + Ord + Hash + fmt::Debug + Literal,
+    S: Clone + Eq + Hash + fmt::Debug + Literal,
+{
+    context.expect_eq(
+        "changes_since: turn_changed",
+        &changes.turn_changed(),
+        &turn_changed,
+    );
+    match changes.apply_to(changes.base()) {
+        Ok(applied) if applied == *changes.position() => {}
+        Ok(applied) => context.fail(&format!(
+            "changes_since applied to the base gives {applied:?}, not {:?}",
+            changes.position()
+        )),
+        Err(error) => context.fail(&format!("changes_since applied to the base fails: {error}")),
     }
 }
 

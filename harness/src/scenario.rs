@@ -8,7 +8,10 @@ use persistent_qi::qpi::{Qpi, Sin};
 use persistent_qi::{Error, Player, Qi};
 
 use crate::Model;
-use crate::check::{Context, check_changes, check_deep, check_full};
+use crate::check::{
+    Context, Touched, check_changes, check_changes_since, check_deep, check_full,
+    check_step_changes_since,
+};
 
 /// A value that can print itself as a Rust expression, so that a failing
 /// [`Scenario`] prints as a program that reproduces it.
@@ -431,7 +434,9 @@ impl<P: Literal, S: Literal> fmt::Debug for Scenario<P, S> {
 pub(crate) const LARGE_BOARD: usize = 4096;
 
 /// The most squares of a board whose retained versions are each checked
-/// against the hash from scratch too.
+/// against the hash from scratch too, and on which every transformation's
+/// `changes_since` the previous version is checked (it reads one pointer per
+/// block of squares, which on larger boards costs more than the step).
 const SMALL_BOARD: usize = 19 * 19;
 
 /// How many steps run between two full checks of the current version (every
@@ -460,12 +465,20 @@ where
     /// Construction must fail with the model's exact error or succeed with
     /// it. After every step: the same result or the exact same [`Error`],
     /// and what the step changed reads the same (the squares and hand
-    /// entries it touched, the piece counters, the turn). Every
+    /// entries it touched, the piece counters, the turn); after every
+    /// transformation on a board of up to 19x19 squares, `changes_since`
+    /// the previous version lists exactly the touched squares and hand
+    /// entries whose content changed, with the model's contents before and
+    /// after, and the turn if it changed, and applied to the previous
+    /// version gives the new one. Every
     /// [`CHECKPOINT`] steps and at the end, the whole state: every square
     /// and hand, the invariants (pieces ≤ squares, no zero count, counters
-    /// equal to a recount), and the incremental hash equal to the hash of
-    /// the model's content built from scratch by `Qi::from_parts`. At the
-    /// end, every retained version must read exactly as when it was kept.
+    /// equal to a recount), the incremental hash equal to the hash of the
+    /// model's content built from scratch by `Qi::from_parts`, and
+    /// `changes_since` the start equal to a full comparison of the two
+    /// models. At the end, every retained version must read exactly as when
+    /// it was kept, and `changes_since` it must agree with a full comparison
+    /// too.
     ///
     /// # Panics
     ///
@@ -491,6 +504,10 @@ where
         // in O(1).
         check_changes(&context, &position, &model, &Action::Retain);
         let mut retained: Vec<Kept<P, S>> = Vec::new();
+        // The start, which every checkpoint compares the current version
+        // with through `changes_since`. Keeping its model costs one copy of
+        // the squares, at the first step that writes one.
+        let start = (position.clone(), Rc::clone(&model));
         // The version last checked in full: a checkpoint with nothing new
         // since (the same version, read from the same storage) is skipped.
         let mut checked_last: Option<Qi<P, S>> = None;
@@ -501,15 +518,24 @@ where
                     .is_some_and(|last| last.ptr_eq(position))
                 {
                     check_full(context, position, model, true);
+                    check_changes_since(context, (&start.0, &start.1), (position, model));
                     checked_last = Some(position.clone());
                 }
             };
         for (step, action) in self.actions.iter().enumerate() {
             context.step = Some(step);
+            // On larger boards `changes_since` visits every block, so there
+            // it is checked at checkpoints and at the end only.
+            let touched = (model.square_count() <= SMALL_BOARD)
+                .then(|| Touched::before(action, &model))
+                .flatten();
             let next = apply(&context, action, &position, &mut model, &mut retained, step);
             if let Some(next) = next {
-                position = next;
+                let previous = core::mem::replace(&mut position, next);
                 check_changes(&context, &position, &model, action);
+                if let Some(touched) = &touched {
+                    check_step_changes_since(&context, &previous, &position, &model, touched);
+                }
             }
             if (step + 1) % CHECKPOINT == 0 {
                 checkpoint(&context, &position, &model);
@@ -537,6 +563,7 @@ where
             // from scratch at every checkpoint.
             let small = kept.model.square_count() <= SMALL_BOARD;
             check_full(&context, &kept.position, &kept.model, small);
+            check_changes_since(&context, (&kept.position, &kept.model), (&position, &model));
             checked.push((&kept.position, &kept.model));
         }
     }

@@ -81,6 +81,24 @@ impl<P: Ord, S: PartialEq> Qi<P, S> {
     /// [`Error::ShapeMismatch`] if the two boards have different shapes, and
     /// [`Error::StyleMismatch`] if a player's style differs: such positions
     /// have no square-by-square difference.
+    ///
+    /// ```
+    /// use persistent_qi::{Error, Player, Qi};
+    ///
+    /// let chess: Qi<&str, &str> = Qi::new(&[8, 8], "C", "c")?;
+    /// let shogi: Qi<&str, &str> = Qi::new(&[9, 9], "S", "s")?;
+    /// let makruk: Qi<&str, &str> = Qi::new(&[8, 8], "M", "m")?;
+    ///
+    /// assert_eq!(
+    ///     shogi.changes_since(&chess).unwrap_err(),
+    ///     Error::ShapeMismatch { base: [8, 8, 0], other: [9, 9, 0] }
+    /// );
+    /// assert_eq!(
+    ///     makruk.changes_since(&chess).unwrap_err(),
+    ///     Error::StyleMismatch { player: Player::First }
+    /// );
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn changes_since<'a>(&'a self, base: &'a Self) -> Result<Changes<'a, P, S>, Error> {
         let (now_setup, base_setup) = (&self.hands_and_setup.setup, &base.hands_and_setup.setup);
         if now_setup.shape != base_setup.shape {
@@ -120,6 +138,26 @@ impl<'a, P: Ord, S> Changes<'a, P, S> {
 
     /// The hand counts that differ: the first player's in piece order, then
     /// the second player's. Subtrees of a hand the two share are skipped.
+    ///
+    /// ```
+    /// use persistent_qi::{HandChange, Player, Qi};
+    ///
+    /// let start: Qi<&str, &str> = Qi::new(&[9, 9], "S", "s")?
+    ///     .first_hand_diff([("P", 2), ("B", 1)])?;
+    /// // A pawn dropped, a rook captured by the second player.
+    /// let after = start.edit().hand(Player::First, "P", -1).set(40, Some("P"))
+    ///     .hand(Player::Second, "r", 1).finish()?;
+    ///
+    /// let changes = after.changes_since(&start)?;
+    /// assert_eq!(
+    ///     changes.hands().collect::<Vec<_>>(),
+    ///     [
+    ///         HandChange { player: Player::First, piece: &"P", before: 2, after: 1 },
+    ///         HandChange { player: Player::Second, piece: &"r", before: 0, after: 1 },
+    ///     ]
+    /// );
+    /// # Ok::<(), persistent_qi::Error>(())
+    /// ```
     pub fn hands(&self) -> impl Iterator<Item = HandChange<'a, P>> + 'a {
         let (base, now) = (self.base, self.now);
         Player::ALL.into_iter().flat_map(move |player| {
