@@ -434,10 +434,18 @@ impl<P: Literal, S: Literal> fmt::Debug for Scenario<P, S> {
 pub(crate) const LARGE_BOARD: usize = 4096;
 
 /// The most squares of a board whose retained versions are each checked
-/// against the hash from scratch too, and on which every transformation's
-/// `changes_since` the previous version is checked (it reads one pointer per
-/// block of squares, which on larger boards costs more than the step).
+/// against the hash from scratch too.
 const SMALL_BOARD: usize = 19 * 19;
+
+/// The most squares of a board on which every transformation's
+/// `changes_since` the previous version is checked: it reads one pointer per
+/// block of squares, which on larger boards costs the fuzzer more than the
+/// step itself. Larger boards are checked at checkpoints and at the end.
+const STEP_CHANGES_BOARD: usize = 128;
+
+/// How many retained versions (the first distinct ones) the end compares
+/// with the final version through `changes_since`.
+const CHANGES_SINCE_KEPT: usize = 4;
 
 /// How many steps run between two full checks of the current version (every
 /// square, a recount, the hash recomputed from scratch). In between, each
@@ -469,14 +477,14 @@ where
     /// transformation on a board of up to 19x19 squares, `changes_since`
     /// the previous version lists exactly the touched squares and hand
     /// entries whose content changed, with the model's contents before and
-    /// after, and the turn if it changed, and applied to the previous
-    /// version gives the new one. Every
+    /// after, and the turn if it changed. Every
     /// [`CHECKPOINT`] steps and at the end, the whole state: every square
     /// and hand, the invariants (pieces ≤ squares, no zero count, counters
     /// equal to a recount), the incremental hash equal to the hash of the
     /// model's content built from scratch by `Qi::from_parts`, and
     /// `changes_since` the start equal to a full comparison of the two
-    /// models. At the end, every retained version must read exactly as when
+    /// models, and applied to the start giving the current version. At the
+    /// end, every retained version must read exactly as when
     /// it was kept, and `changes_since` it must agree with a full comparison
     /// too.
     ///
@@ -504,9 +512,9 @@ where
         // in O(1).
         check_changes(&context, &position, &model, &Action::Retain);
         let mut retained: Vec<Kept<P, S>> = Vec::new();
-        // The start, which every checkpoint compares the current version
-        // with through `changes_since`. Keeping its model costs one copy of
-        // the squares, at the first step that writes one.
+        // The start, which the end compares the current version with
+        // through `changes_since`. Keeping its model costs one copy of the
+        // squares, at the first step that writes one.
         let start = (position.clone(), Rc::clone(&model));
         // The version last checked in full: a checkpoint with nothing new
         // since (the same version, read from the same storage) is skipped.
@@ -518,7 +526,6 @@ where
                     .is_some_and(|last| last.ptr_eq(position))
                 {
                     check_full(context, position, model, true);
-                    check_changes_since(context, (&start.0, &start.1), (position, model));
                     checked_last = Some(position.clone());
                 }
             };
@@ -526,7 +533,7 @@ where
             context.step = Some(step);
             // On larger boards `changes_since` visits every block, so there
             // it is checked at checkpoints and at the end only.
-            let touched = (model.square_count() <= SMALL_BOARD)
+            let touched = (model.square_count() <= STEP_CHANGES_BOARD)
                 .then(|| Touched::before(action, &model))
                 .flatten();
             let next = apply(&context, action, &position, &mut model, &mut retained, step);
@@ -544,6 +551,7 @@ where
         context.step = None;
         checkpoint(&context, &position, &model);
         check_deep(&context, &position, &model);
+        check_changes_since(&context, (&start.0, &start.1), (&position, &model));
         let mut checked = vec![(&position, &model)];
         for kept in &retained {
             let at = format!("the version retained at step {}", kept.step);
@@ -563,7 +571,11 @@ where
             // from scratch at every checkpoint.
             let small = kept.model.square_count() <= SMALL_BOARD;
             check_full(&context, &kept.position, &kept.model, small);
-            check_changes_since(&context, (&kept.position, &kept.model), (&position, &model));
+            // Between the end and the last few versions kept only: each
+            // comparison costs O(squares) in the model.
+            if checked.len() <= CHANGES_SINCE_KEPT {
+                check_changes_since(&context, (&kept.position, &kept.model), (&position, &model));
+            }
             checked.push((&kept.position, &kept.model));
         }
     }
