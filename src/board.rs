@@ -8,47 +8,63 @@
 //!
 //! # What a move costs
 //!
-//! A diff that keeps its parent copies, for each block it touches, the block
-//! (one allocation, and a clone of every square in it) and the rpds path
-//! down to it (two allocations per node, the node and its array of children,
-//! and one reference-count increment per child, matched by a decrement when
-//! the copy is dropped). A read follows that path: one pointer hop per level.
-//! So long blocks make every touched block expensive to copy and to keep,
-//! short blocks make the path nodes wide or many, and the best length
-//! depends on the board's size and on the size of a square.
+//! A write that goes into the blocks and keeps its parent copies the block
+//! it touches (one allocation, and a clone of every square in it) and the
+//! rpds path down to it (two allocations per node, the node and its array
+//! of children, and one reference-count increment per child, matched by a
+//! decrement when the copy is dropped). A read follows that path: one
+//! pointer hop per level. So long blocks make every touched block expensive
+//! to copy and to keep, short blocks make the path nodes wide or many, and
+//! the best length depends on the board's size and on the size of a square.
+//!
+//! # Kept writes
+//!
+//! Most positions of a game or a search differ from their parent by a move
+//! of two or three squares. So a board does not write its squares into the
+//! blocks at once: it keeps its last 16 writes in the position itself,
+//! sorted by index, beside the blocks it shares with its parent. A move then
+//! copies the position (a few words and the kept writes) and bumps two
+//! reference counts, with no allocation. When a write finds no room, every
+//! kept write and that one go into the blocks in one pass, each touched
+//! block and the path to it copied once, and the kept writes start again
+//! from none. A quiet move writes two squares, so eight moves in nine are
+//! kept and one in nine pays for the copy. Reads look at the kept writes
+//! first, through a 64-bit mask of their indices modulo 64 that answers
+//! "none here" in one instruction for most squares.
+//!
+//! Only squares that own no memory are kept this way (`u8`,
+//! [`Qpi`](crate::qpi::Qpi), any type without a destructor): copying a
+//! kept `String` would allocate on every clone of the position, so boards of
+//! such squares write straight into their blocks.
 //!
 //! # The layout chosen
 //!
-//! A block holds about 64 bytes of squares on boards of up to 128 squares
-//! (chess, shogi, xiangqi) and on boards of up to 1,024 (go), and 128 bytes
-//! beyond; never fewer than 2 squares. For `Option<u8>` or `Option<Qpi>`
-//! (2 bytes) that is 32 squares up to 1,024 squares and 64 beyond; for
-//! `Option<String>` (24 bytes), 2, 2 and 4. Up to 16 blocks sit under a
-//! single flat root; up to 64 under 8-way nodes, two levels; beyond, 32-way
-//! nodes (at most three levels on the largest board, so at most three hops
-//! for a read).
+//! A block holds about 64 bytes of squares on boards of up to 1,024 squares
+//! (chess, shogi, xiangqi, go), and 128 bytes beyond; never fewer than 2
+//! squares. For `Option<u8>` or `Option<Qpi>` (2 bytes) that is 32 squares
+//! up to 1,024 squares and 64 beyond; for `Option<String>` (24 bytes), 2, 2
+//! and 4. Up to 16 blocks sit under a single flat root; up to 64 under
+//! 8-way nodes, two levels; beyond, 32-way nodes (at most three levels on
+//! the largest board, so at most three hops for a read).
 //!
-//! On chess and shogi boards that is two and three blocks. Longer blocks
-//! make a move copy more: keeping the whole board in one block (a single
-//! rpds element) makes moves and reads somewhat faster, but then every
-//! position keeps about as many bytes as a full copy of the board, and a
-//! search that keeps its positions gains nothing; shorter blocks keep less
-//! but copy a wider root, with a reference-count increment per child, on
-//! every move. The README's Performance section has the measurements. On
-//! go boards, 32 squares keep the root flat with the least memory; on the
-//! largest board the read is what separates the layouts, one pointer hop
-//! per level, so 64-square blocks under 32-way nodes, two levels, win.
-//! Squares the size of a `String` copy a heap string each, so their blocks
-//! are short.
+//! On chess and shogi boards that is two and three blocks. Keeping the
+//! whole board in one block (a single rpds element) makes a flush and a
+//! read somewhat faster, but then every flushed position keeps as many
+//! bytes as a full copy of the board; shorter blocks keep less but copy a
+//! wider root, with a reference-count increment per child. On go boards,
+//! 32 squares keep the root flat with the least memory; on the largest
+//! board the read is what separates the layouts, one pointer hop per level,
+//! so 64-square blocks under 32-way nodes, two levels, win. Squares the size
+//! of a `String` copy a heap string each, so their blocks are short.
 //!
 //! `examples/move_profile.rs` counts what a move and a read cost
 //! (instructions, atomic operations, allocations), `examples/tree_memory.rs`
 //! the bytes a position keeps, and `benches/positions.rs` times both
 //! against sashite-qi; the README's Performance section has their figures.
 //!
-//! Each block length is its own type, so the board is an enum over the
+//! Each block length is its own type, so the blocks are an enum over the
 //! lengths the rule can pick; the tag costs one predictable branch per
-//! operation, and the struct of a position stays at 64 bytes.
+//! operation.
 
 use rpds::VectorSync;
 

@@ -55,7 +55,7 @@
 //! | operation | time | new memory |
 //! |---|---|---|
 //! | `clone()` | O(1) | none |
-//! | [`board_diff`](Qi::board_diff) | O(k log n) | O(k) blocks and trie paths |
+//! | [`board_diff`](Qi::board_diff) | O(k log n) | none while the position has room for the writes (16, for squares without a destructor); then O(k) blocks and trie paths |
 //! | [`hand_diff`](Qi::hand_diff) | O(k log h) | O(k log h) |
 //! | [`toggle`](Qi::toggle), [`with_turn`](Qi::with_turn) | O(1) | none |
 //! | [`square`](Qi::square) (read) | O(log n), at most 3 hops | none |

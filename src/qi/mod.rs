@@ -49,20 +49,21 @@ pub struct Qi<P, S> {
     board: Board<P>,
     /// Everything but the board that a move rarely changes, behind a single
     /// pointer: a clone then bumps two reference counts, this one and the
-    /// board's root, and the struct stays at 64 bytes.
+    /// board's root.
     hands_and_setup: Arc<HandsAndSetup<P, S>>,
     hash: u64,
     /// Identifies the version: clones share it, transformations draw a new one.
     version: u64,
     /// At most [`MAX_SQUARE_COUNT`](crate::MAX_SQUARE_COUNT), so it fits in
-    /// 32 bits; the narrower field keeps the struct at 64 bytes.
+    /// 32 bits; the narrower field keeps the struct small.
     board_pieces: u32,
     turn: Player,
 }
 
-// A position is what a search keeps millions of: the layout above is sized
-// to one cache line, and the memory figures of `examples/tree_memory.rs`
-// (in the README) count it.
+// A position is what a search keeps millions of: its size (with `u8`
+// squares, 80 bytes of it the board's kept writes and their mask, see
+// `src/board.rs`) is what the memory figures of `examples/tree_memory.rs`
+// (in the README) count for a position that shares all its blocks.
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(size_of::<Qi<u8, u8>>() == 144);
 
@@ -132,8 +133,9 @@ fn fresh_version() -> u64 {
 }
 
 impl<P: Clone, S> Clone for Qi<P, S> {
-    /// O(1): copies a few words and bumps two reference counts,
-    /// whatever the board size.
+    /// O(1): copies a few words and the board's last few writes (see
+    /// `src/board.rs`) and bumps two reference counts, whatever the board
+    /// size.
     fn clone(&self) -> Self {
         Qi {
             board: self.board.clone(),
