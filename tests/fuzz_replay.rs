@@ -138,7 +138,8 @@ fn serde_json_holds_on_pseudo_random_inputs_and_mostly_decodes() {
         });
         decoded += usize::from(accepted);
     }
-    // Three inputs in four are structure-aware, and half of those are
-    // unmutated serialized positions.
-    assert!(decoded > 600, "only {decoded} of 2000 documents decode");
+    // Seven inputs in eight are structure-aware, and two in three of those
+    // are unmutated serialized positions, which must decode: most inputs
+    // reach the checks of an accepted document.
+    assert!(decoded > 1000, "only {decoded} of 2000 documents decode");
 }
