@@ -32,6 +32,10 @@
 //! first, through a 64-bit mask of their indices modulo 64 that answers
 //! "none here" in one instruction for most squares.
 //!
+//! Every build of the blocks or write into them draws a stamp, which clones
+//! keep: two boards with one stamp share every block, so comparing them
+//! (`==`, `changes_since`) looks at their kept writes only.
+//!
 //! Only squares that own no memory are kept this way (`u8`,
 //! [`Qpi`](crate::qpi::Qpi), any type without a destructor): copying a
 //! kept `String` would allocate on every clone of the position, so boards of
@@ -67,6 +71,8 @@
 //! operation.
 
 use rpds::VectorSync;
+
+use crate::qi::fresh_version;
 
 /// Bytes of squares per block, by board size: see the module docs.
 fn block_bytes(square_count: usize) -> usize {
@@ -322,6 +328,10 @@ impl<P: Clone> Clone for Pending<P> {
 /// docs).
 pub(crate) struct Board<P> {
     layout: Layout<P>,
+    /// Drawn anew whenever the blocks are built or written, and copied by a
+    /// clone: two boards with the same stamp share every block, so only
+    /// their kept writes can differ.
+    stamp: u64,
     pending: Pending<P>,
 }
 
@@ -330,6 +340,7 @@ impl<P: Clone> Clone for Board<P> {
     fn clone(&self) -> Self {
         Board {
             layout: self.layout.clone(),
+            stamp: self.stamp,
             pending: self.pending.clone(),
         }
     }
@@ -351,6 +362,7 @@ impl<P> Board<P> {
     ) -> Self {
         Board {
             layout: Layout::from_squares(square_count, &mut squares.into_iter()),
+            stamp: fresh_version(),
             pending: Pending::EMPTY,
         }
     }
@@ -382,7 +394,7 @@ impl<P: PartialEq> Board<P> {
     /// skipped; both must have been built for the same square count and
     /// piece type, so that their blocks line up.
     pub(crate) fn same_squares(&self, other: &Self, square_count: usize) -> bool {
-        if self.pending.len != 0 || other.pending.len != 0 {
+        if self.stamp == other.stamp || self.pending.len != 0 || other.pending.len != 0 {
             return self.changed_squares(other, square_count).next().is_none();
         }
         (0..)
@@ -447,6 +459,7 @@ impl<P: Clone> Board<P> {
             return old;
         }
         self.flush();
+        self.stamp = fresh_version();
         self.layout.replace(index, square)
     }
 
@@ -589,6 +602,16 @@ impl<'a, P: PartialEq> Iterator for ChangedSquares<'a, P> {
     type Item = (usize, Option<&'a P>, Option<&'a P>);
 
     fn next(&mut self) -> Option<Self::Item> {
+        if self.now.stamp == self.base.stamp {
+            // Every block shared: only the kept writes can differ.
+            while let Some(index) = self.next_kept() {
+                let square = self.now.layout.get(index);
+                if let Some(change) = self.compare(index, square, square) {
+                    return Some(change);
+                }
+            }
+            return None;
+        }
         loop {
             // In a pair of unshared blocks, the squares up to the next kept
             // write (on either side) compare as whole runs; each kept write

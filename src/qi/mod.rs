@@ -61,11 +61,12 @@ pub struct Qi<P, S> {
 }
 
 // A position is what a search keeps millions of: its size (with `u8`
-// squares, 80 bytes of it the board's kept writes and their mask, see
-// `src/board.rs`) is what the memory figures of `examples/tree_memory.rs`
-// (in the README) count for a position that shares all its blocks.
+// squares, 88 bytes of it the board's kept writes, their mask and the stamp
+// of its blocks, see `src/board.rs`) is what the memory figures of
+// `examples/tree_memory.rs` (in the README) count for a position that shares
+// all its blocks.
 #[cfg(target_pointer_width = "64")]
-const _: () = assert!(size_of::<Qi<u8, u8>>() == 144);
+const _: () = assert!(size_of::<Qi<u8, u8>>() == 152);
 
 /// Both hands, and the setup behind a pointer of its own: a hand change (a
 /// capture in shogi, a drop) copies this and shares the setup.
@@ -113,7 +114,7 @@ impl<P, S> HandsAndSetup<P, S> {
 ///
 /// Threads reserve numbers from the global counter a range at a time, so the
 /// hot path is a thread-local increment with no shared cache line.
-fn fresh_version() -> u64 {
+pub(crate) fn fresh_version() -> u64 {
     const RANGE: u64 = 1 << 16;
     static NEXT_RANGE: AtomicU64 = AtomicU64::new(0);
     thread_local! {
