@@ -373,6 +373,29 @@ impl<P: Clone + Ord + Hash, S: Clone + Eq + Hash> Position<P, S> for sashite_qi:
         self.clone().with_turn(peer_player(player))
     }
 
+    // A move clones once, then chains the transformations, which consume
+    // the position: the cheapest way to keep the parent with this crate.
+    fn apply_move(&self, changes: &Move<P>) -> Self {
+        self.clone()
+            .board_diff(changes.clone())
+            .expect("a valid move")
+            .toggle()
+    }
+
+    fn capture_to_hand(&self, capture: &Capture<P>) -> Self {
+        let next = self
+            .clone()
+            .board_diff(capture.changes.clone())
+            .expect("a valid move");
+        let taken = [(capture.taken.clone(), 1)];
+        match sashite_qi::Qi::turn(self) {
+            sashite_qi::Player::First => next.first_hand_diff(taken),
+            sashite_qi::Player::Second => next.second_hand_diff(taken),
+        }
+        .expect("a valid capture")
+        .toggle()
+    }
+
     fn turn(&self) -> Player {
         match sashite_qi::Qi::turn(self) {
             sashite_qi::Player::First => Player::First,
