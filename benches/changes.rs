@@ -5,6 +5,9 @@
 //!
 //! Every method counts the differing squares and hand entries, so each does
 //! the whole job; `eq_position` in `benches/positions.rs` covers `==`.
+//! `changes_since_nine_moves` compares the parent with a position nine moves
+//! on, whose kept writes have gone into its blocks (see `src/board.rs`): the
+//! blocks the two still share are skipped by address.
 
 use std::hint::black_box;
 
@@ -53,6 +56,27 @@ fn changes(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new("changes_since", &label), |b| {
             b.iter(|| {
                 let changes = black_box(&child)
+                    .changes_since(black_box(&parent))
+                    .expect("same shape and styles");
+                changes.squares().count() + changes.hands().count()
+            });
+        });
+        // Nine moves on: the child's kept writes have gone into its blocks,
+        // so the two no longer share every block, and the shared ones are
+        // skipped one by one.
+        let mut descendant = child.clone();
+        let mut rng = Rng(0x9e57);
+        for _ in 0..8 {
+            let from = rng.below(squares.len());
+            let to = rng.below(squares.len());
+            descendant = descendant
+                .board_diff([(from, None), (to, Some(1))])
+                .expect("at most one more piece on a half-full board")
+                .toggle();
+        }
+        group.bench_function(BenchmarkId::new("changes_since_nine_moves", &label), |b| {
+            b.iter(|| {
+                let changes = black_box(&descendant)
                     .changes_since(black_box(&parent))
                     .expect("same shape and styles");
                 changes.squares().count() + changes.hands().count()
