@@ -385,6 +385,7 @@ impl<P> Board<P> {
             remaining: square_count,
             index: 0,
             pending: 0,
+            next_kept: self.pending.index_at(0).unwrap_or(usize::MAX),
         }
     }
 }
@@ -469,11 +470,16 @@ impl<P: Clone> Board<P> {
         let pending = &mut self.pending;
         let len = usize::from(pending.len);
         let at = pending.indices[..len].partition_point(|&kept| kept < index);
-        // Shifted one by one: for at most `PENDING` entries, cheaper than a
-        // general rotation.
+        // Shifted up one entry at a time from the top, each read ahead of
+        // the write before it: a swap of neighbours would read back what
+        // the step before had just written, stalling on every step, and a
+        // call to `memmove` costs more than these few entries. Kept squares
+        // have no destructor, so a clone is a copy.
+        // `clone_from` would need two borrows of one array, for a copy.
+        #[allow(clippy::assigning_clones)]
         for slot in (at..len).rev() {
             pending.indices[slot + 1] = pending.indices[slot];
-            pending.squares.swap(slot, slot + 1);
+            pending.squares[slot + 1] = pending.squares[slot].clone();
         }
         pending.indices[at] = index;
         pending.squares[at] = square;
@@ -509,8 +515,10 @@ pub(crate) struct Squares<'a, P> {
     remaining: usize,
     /// The index of the next square.
     index: usize,
-    /// The next kept write, in index order.
+    /// The next kept write, in index order, and the square it is to
+    /// (`usize::MAX` past the last): one comparison per square.
     pending: usize,
+    next_kept: usize,
 }
 
 impl<'a, P> Iterator for Squares<'a, P> {
@@ -522,8 +530,17 @@ impl<'a, P> Iterator for Squares<'a, P> {
             if let Some(square) = self.block.next() {
                 let index = self.index;
                 self.index += 1;
-                let kept = self.board.pending.take_at(&mut self.pending, index);
-                return Some(kept.unwrap_or(square).as_ref());
+                if index != self.next_kept {
+                    return Some(square.as_ref());
+                }
+                let kept = &self.board.pending.squares[self.pending];
+                self.pending += 1;
+                self.next_kept = self
+                    .board
+                    .pending
+                    .index_at(self.pending)
+                    .unwrap_or(usize::MAX);
+                return Some(kept.as_ref());
             }
             if self.remaining == 0 {
                 return None;

@@ -374,15 +374,7 @@ impl<P: Clone + Ord + Hash, S> Qi<P, S> {
         &self,
         changes: impl IntoIterator<Item = (usize, Option<P>)>,
     ) -> Result<Self, Error> {
-        // What `edit().board_diff(changes).finish()` does, on the clone
-        // itself rather than through an `Edit`.
-        let mut next = self.clone();
-        for (change, (index, square)) in changes.into_iter().enumerate() {
-            next.set_square_mut(index, square, change)?;
-        }
-        next.check_cardinality()?;
-        next.version = fresh_version();
-        Ok(next)
+        self.edit().board_diff(changes).finish()
     }
 
     /// A position with some pieces added to or removed from the first
@@ -441,15 +433,7 @@ impl<P: Clone + Ord + Hash, S> Qi<P, S> {
         player: Player,
         changes: impl IntoIterator<Item = (P, i32)>,
     ) -> Result<Self, Error> {
-        // What `edit().hand_diff(player, changes).finish()` does, on the
-        // clone itself rather than through an `Edit`.
-        let mut next = self.clone();
-        for (change, (piece, delta)) in changes.into_iter().enumerate() {
-            next.change_hand_mut(player, piece, delta, change)?;
-        }
-        next.check_cardinality()?;
-        next.version = fresh_version();
-        Ok(next)
+        self.edit().hand_diff(player, changes).finish()
     }
 }
 
