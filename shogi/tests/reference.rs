@@ -5,10 +5,10 @@
 //! opponent then has no legal move), and both position crates build the
 //! same positions.
 
+use harness::support::rebuilt;
+use persistent_qi::Player;
 use persistent_qi::qpi::Qpi;
-use persistent_qi::qpi::Sin;
 use persistent_qi::qpi::pin::{Side, State};
-use persistent_qi::{Player, Qi};
 use shogi::{
     Board, MATSURI, MOST_MOVES, Persistent, Position, START, Sashite, legal_move_list, load,
     same_content,
@@ -302,29 +302,11 @@ fn random_games(feen: &str, games: usize, plies: usize, seed: u64) -> Seen {
             ours = ours.play(mv);
             theirs = theirs.play(mv);
             assert!(same_content(&ours, &theirs), "after {}", mv.usi());
+            // Hashed from scratch by `Qi::from_parts`, not carried along the moves.
             assert_eq!(ours.position_hash(), rebuilt(&ours).position_hash());
         }
     }
     stats
-}
-
-/// The position's content, built anew by `Qi::from_parts`: its hash is
-/// computed from scratch, not carried along the moves.
-fn rebuilt(position: &Qi<Qpi, Sin>) -> Qi<Qpi, Sin> {
-    Qi::from_parts(
-        position.shape(),
-        position.squares().map(Option::<&Qpi>::copied),
-        position
-            .hand(Player::First)
-            .map(|(piece, count)| (*piece, count)),
-        position
-            .hand(Player::Second)
-            .map(|(piece, count)| (*piece, count)),
-        *position.first_style(),
-        *position.style(Player::Second),
-        position.turn(),
-    )
-    .expect("a position's own content is valid")
 }
 
 #[test]

@@ -111,7 +111,7 @@ pub(super) fn saturating_total(board: usize, first_hand: usize, second_hand: usi
 impl<P: Clone + Ord + Hash, S> Qi<P, S> {
     /// Writes one square in place. One walk down the board: the old square
     /// comes back from the write, for the hash and the piece count.
-    pub(super) fn set_square_mut(
+    fn set_square_mut(
         &mut self,
         index: usize,
         square: Option<P>,
@@ -138,7 +138,7 @@ impl<P: Clone + Ord + Hash, S> Qi<P, S> {
 
     /// Adds `delta` copies of `piece` to a hand in place (removes them if
     /// negative).
-    pub(super) fn change_hand_mut(
+    fn change_hand_mut(
         &mut self,
         player: Player,
         piece: P,
