@@ -32,14 +32,17 @@
 //! first, through a 64-bit mask of their indices modulo 64 that answers
 //! "none here" in one instruction for most squares.
 //!
-//! Every build of the blocks or write into them draws a stamp, which clones
+//! Every build of the blocks or flush into them draws a stamp, which clones
 //! keep: two boards with one stamp share every block, so comparing them
 //! (`==`, `changes_since`) looks at their kept writes only.
 //!
 //! Only squares that own no memory are kept this way (`u8`,
 //! [`Qpi`](crate::qpi::Qpi), any type without a destructor): copying a
 //! kept `String` would allocate on every clone of the position, so boards of
-//! such squares write straight into their blocks.
+//! such squares write straight into their blocks and keep only the indices
+//! of their last 16 writes. Two such boards with one stamp then differ
+//! only at the indices either kept, which is all a comparison reads; a
+//! write that finds no room draws a new stamp and starts the indices again.
 //!
 //! # The layout chosen
 //!
@@ -242,8 +245,18 @@ impl<P: Clone> Layout<P> {
 /// The most writes a board keeps beside its blocks.
 const PENDING: usize = 16;
 
+/// `true` if writes to squares of `P` are kept beside the blocks: squares
+/// that own no memory, which a clone of the position copies for free. Other
+/// writes (`String` squares) go into the blocks at once, and only their
+/// indices are kept.
+const fn keeps_writes<P>() -> bool {
+    !core::mem::needs_drop::<P>()
+}
+
 /// The last writes to a board, kept in the position itself rather than in
-/// its blocks, sorted by index, at most one per square.
+/// its blocks, sorted by index, at most one per square. For squares whose
+/// writes are not kept (see [`keeps_writes`]), only `indices` and `len` are
+/// used: the squares written since the stamp was drawn.
 struct Pending<P> {
     indices: [u16; PENDING],
     squares: [Option<P>; PENDING],
@@ -328,9 +341,10 @@ impl<P: Clone> Clone for Pending<P> {
 /// docs).
 pub(crate) struct Board<P> {
     layout: Layout<P>,
-    /// Drawn anew whenever the blocks are built or written, and copied by a
+    /// Drawn anew whenever the blocks are built or flushed, and copied by a
     /// clone: two boards with the same stamp share every block, so only
-    /// their kept writes can differ.
+    /// their kept writes (or, for squares whose writes are not kept, the
+    /// squares at their kept indices) can differ.
     stamp: u64,
     pending: Pending<P>,
 }
@@ -385,7 +399,11 @@ impl<P> Board<P> {
             remaining: square_count,
             index: 0,
             pending: 0,
-            next_kept: self.pending.index_at(0).unwrap_or(usize::MAX),
+            next_kept: self
+                .pending
+                .index_at(0)
+                .filter(|_| keeps_writes::<P>())
+                .unwrap_or(usize::MAX),
         }
     }
 }
@@ -395,6 +413,15 @@ impl<P: PartialEq> Board<P> {
     /// skipped; both must have been built for the same square count and
     /// piece type, so that their blocks line up.
     pub(crate) fn same_squares(&self, other: &Self, square_count: usize) -> bool {
+        // The common case of two routes from one parent: the same blocks,
+        // kept writes to the same squares.
+        if keeps_writes::<P>()
+            && self.stamp == other.stamp
+            && self.pending.indices() == other.pending.indices()
+        {
+            let len = usize::from(self.pending.len);
+            return self.pending.squares[..len] == other.pending.squares[..len];
+        }
         self.changed_squares(other, square_count).next().is_none()
     }
 
@@ -419,17 +446,24 @@ impl<P: PartialEq> Board<P> {
             shared: &[],
             next_block: 0,
             square_count,
-            now_pending: 0,
-            base_pending: 0,
+            // Blocks that differ in full hold every write to them: the
+            // indices noted beside blocks of squares whose writes are not
+            // kept matter only between boards of one stamp.
+            now_pending: if keeps_writes::<P>() || self.stamp == base.stamp {
+                0
+            } else {
+                PENDING
+            },
+            base_pending: if keeps_writes::<P>() || self.stamp == base.stamp {
+                0
+            } else {
+                PENDING
+            },
         }
     }
 }
 
 impl<P: Clone> Board<P> {
-    /// `true` if writes are kept beside the blocks: squares that own no
-    /// memory, which a clone of the position copies for free.
-    const KEEPS_PENDING: bool = !core::mem::needs_drop::<P>();
-
     /// Writes a square and returns what it held. The write is kept beside
     /// the blocks while there is room; when there is none, every kept write
     /// and this one go into the blocks, each block and the path to it copied
@@ -441,8 +475,12 @@ impl<P: Clone> Board<P> {
         if let Some(slot) = self.pending.slot(index) {
             return core::mem::replace(&mut self.pending.squares[slot], square);
         }
-        if Self::KEEPS_PENDING
-            && usize::from(self.pending.len) < PENDING
+        if !keeps_writes::<P>() {
+            let old = self.layout.replace(index, square);
+            self.log(index);
+            return old;
+        }
+        if usize::from(self.pending.len) < PENDING
             && let Ok(at) = u16::try_from(index)
         {
             let old = self.layout.get(index).cloned();
@@ -452,6 +490,55 @@ impl<P: Clone> Board<P> {
         self.flush();
         self.stamp = fresh_version();
         self.layout.replace(index, square)
+    }
+
+    /// The stamp, to tell later whether writes drew a new one.
+    #[inline]
+    pub(crate) fn stamp(&self) -> u64 {
+        self.stamp
+    }
+
+    /// Ends a run of writes that started on a board stamped `stamp`. If the
+    /// writes drew a new stamp (so no other board shares these blocks) and
+    /// filled more than half the room for kept writes, they go into the
+    /// blocks (or, where only their indices are kept, the indices are
+    /// dropped) under a new stamp: the positions derived from a bulk edit
+    /// then start with all the room, and compare by their kept writes for
+    /// longer. A move of a few squares never gets here.
+    pub(crate) fn settle(&mut self, stamp: u64) {
+        if self.stamp != stamp && usize::from(self.pending.len) > PENDING / 2 {
+            if keeps_writes::<P>() {
+                self.flush();
+            } else {
+                self.pending.len = 0;
+            }
+            self.stamp = fresh_version();
+        }
+    }
+
+    /// Notes the index of a write that went into the blocks, for squares
+    /// whose writes are not kept: the blocks then differ from those of the
+    /// other boards with this stamp only at noted indices. When there is no
+    /// room, the board takes a new stamp and notes nothing.
+    #[inline]
+    fn log(&mut self, index: usize) {
+        let pending = &mut self.pending;
+        let len = usize::from(pending.len);
+        let Ok(index) = u16::try_from(index) else {
+            (self.stamp, pending.len) = (fresh_version(), 0);
+            return;
+        };
+        let at = pending.indices[..len].partition_point(|&noted| noted < index);
+        if pending.indices[..len].get(at) == Some(&index) {
+            return;
+        }
+        if len == PENDING {
+            (self.stamp, pending.len) = (fresh_version(), 0);
+            return;
+        }
+        pending.indices.copy_within(at..len, at + 1);
+        pending.indices[at] = index;
+        pending.len += 1;
     }
 
     /// Keeps a write to a square with no kept write, in index order.
@@ -610,11 +697,25 @@ impl<'a, P: PartialEq> Iterator for ChangedSquares<'a, P> {
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.now.stamp == self.base.stamp {
-            // Every block shared: only the kept writes can differ.
+            // Every block shared: only the kept writes can differ, and the
+            // shared square is read only where one side has none.
             while let Some(index) = self.next_kept() {
-                let square = self.now.layout.get(index);
-                if let Some(change) = self.compare(index, square, square) {
-                    return Some(change);
+                let before = self.base.pending.take_at(&mut self.base_pending, index);
+                let after = self.now.pending.take_at(&mut self.now_pending, index);
+                let (before, after) = if !keeps_writes::<P>() {
+                    // Only the index was noted: the write is in the blocks.
+                    (self.base.layout.get(index), self.now.layout.get(index))
+                } else if let (Some(before), Some(after)) = (before, after) {
+                    (before.as_ref(), after.as_ref())
+                } else {
+                    let square = self.now.layout.get(index);
+                    (
+                        before.map_or(square, Option::as_ref),
+                        after.map_or(square, Option::as_ref),
+                    )
+                };
+                if before != after {
+                    return Some((index, before, after));
                 }
             }
             return None;
@@ -680,8 +781,9 @@ impl<'a, P: PartialEq> Iterator for ChangedSquares<'a, P> {
             let (before, after) = (&before[..length], &after[..length]);
             if core::ptr::eq(before, after) {
                 self.shared = after;
-            } else if self.base.pending.any_in(first..first + length)
-                || self.now.pending.any_in(first..first + length)
+            } else if (keeps_writes::<P>()
+                && (self.base.pending.any_in(first..first + length)
+                    || self.now.pending.any_in(first..first + length)))
                 || before != after
             {
                 (self.before, self.after) = (before, after);
@@ -763,6 +865,52 @@ mod tests {
                 .map(|index| (index, a_model[index].clone(), b_model[index].clone()))
                 .collect();
             assert_eq!(changed, expected);
+        }
+    }
+
+    /// Versions branching from random earlier ones (siblings and cousins
+    /// that share a stamp, and some that do not), compared in random pairs
+    /// against their `Vec`s.
+    fn branches_compare_like_vecs<P: Clone + PartialEq + core::fmt::Debug>(
+        square_count: usize,
+        piece: impl Fn(u64) -> P,
+    ) {
+        let mut versions = vec![(Board::<P>::new(square_count), vec![None; square_count])];
+        let mut random = scramble(square_count as u64 + 1, 3_000);
+        for _ in 0..300 {
+            let (from, _) = random.next().expect("enough draws");
+            let (mut board, mut model) = versions[from % versions.len()].clone();
+            for _ in 0..=from % 4 {
+                let (index, value) = random.next().expect("enough draws");
+                let square = (value & 1 == 1).then(|| piece(value >> 8 & 3));
+                board.replace(index % square_count, square.clone());
+                model[index % square_count] = square;
+            }
+            versions.push((board, model));
+        }
+        for _ in 0..600 {
+            let (a, _) = random.next().expect("enough draws");
+            let (b, _) = random.next().expect("enough draws");
+            let ((a, a_model), (b, b_model)) = (&versions[a % 301], &versions[b % 301]);
+            assert_eq!(a.same_squares(b, square_count), a_model == b_model);
+            let changed: Vec<(usize, Option<P>, Option<P>)> = b
+                .changed_squares(a, square_count)
+                .map(|(index, before, after)| (index, before.cloned(), after.cloned()))
+                .collect();
+            let expected: Vec<(usize, Option<P>, Option<P>)> = (0..square_count)
+                .filter(|&index| a_model[index] != b_model[index])
+                .map(|index| (index, a_model[index].clone(), b_model[index].clone()))
+                .collect();
+            assert_eq!(changed, expected);
+        }
+    }
+
+    #[allow(clippy::cast_possible_truncation)]
+    #[test]
+    fn branches_of_one_stamp_compare_by_their_writes() {
+        for square_count in [5, 64, 81, 361] {
+            branches_compare_like_vecs(square_count, |value| value as u8);
+            branches_compare_like_vecs(square_count, |value| value.to_string());
         }
     }
 

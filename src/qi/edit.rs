@@ -56,6 +56,8 @@ use crate::{Error, Player};
 #[must_use = "an edit builds nothing until `finish` is called"]
 pub struct Edit<P, S> {
     next: Qi<P, S>,
+    /// The parent's board stamp, to settle a bulk edit's writes at the end.
+    stamp: u64,
     /// The first change that failed; later changes are ignored.
     error: Option<Error>,
     /// How many board and hand changes have been given, for error reports.
@@ -71,6 +73,7 @@ impl<P: Clone, S> Qi<P, S> {
     pub fn edit(&self) -> Edit<P, S> {
         Edit {
             next: self.clone(),
+            stamp: self.board.stamp(),
             error: None,
             changes: 0,
         }
@@ -282,12 +285,16 @@ impl<P: Clone, S> Edit<P, S> {
     #[inline]
     pub fn finish(self) -> Result<Qi<P, S>, Error> {
         let Edit {
-            mut next, error, ..
+            mut next,
+            stamp,
+            error,
+            ..
         } = self;
         if let Some(error) = error {
             return Err(error);
         }
         next.check_cardinality()?;
+        next.board.settle(stamp);
         next.version = fresh_version();
         Ok(next)
     }
