@@ -5,7 +5,7 @@
 //! styles, and up to 64 random moves of QPI pieces played through the public
 //! transformations, so it is valid. Shrinking hands the turn to the first
 //! player, empties hands and squares, packs the board's pieces onto its
-//! first squares and cuts the board, rebuilding each candidate through
+//! first squares and cuts its outermost dimension, rebuilding each candidate through
 //! [`Qi::from_parts`], so a failing case ends small, readable and valid.
 //!
 //! ```
@@ -112,31 +112,16 @@ impl Arbitrary for Qi<Qpi, Sin> {
         }
         simpler.push(content.with(|c| c.squares.sort_by_key(Option::is_none)));
         simpler.push(content.with(|c| c.shape.retain(|&size| size > 1)));
-        // The outermost dimension dropped, or one halved or shortened by one,
-        // keeping the squares at the same coordinates, with and without the
-        // hands.
-        let shape = &content.shape;
-        let mut cuts = vec![shape[1..].to_vec()];
-        for (dimension, &size) in shape.iter().enumerate() {
-            for smaller in [size / 2, size - 1] {
-                let mut cut = shape.clone();
-                cut[dimension] = smaller;
-                cuts.push(cut);
-            }
-        }
-        for cut in cuts {
-            let squares = (0..cut.iter().product()).map(|index| {
-                let (mut rest, mut at, mut stride) = (index, 0, 1);
-                for (&size, &larger) in cut.iter().rev().zip(shape.iter().rev()) {
-                    (at, rest, stride) = (at + rest % size * stride, rest / size, stride * larger);
-                }
-                content.squares[at]
-            });
-            let smaller = Content {
-                shape: cut.clone(),
-                squares: squares.collect(),
-                ..content.clone()
-            };
+        // The outermost dimension dropped, halved or shortened by one: the
+        // squares left are a prefix in row-major order, at the same
+        // coordinates. With and without the hands.
+        let (outer, inner) = (content.shape[0], &content.shape[1..]);
+        let cuts = [None, Some(outer / 2), Some(outer - 1)];
+        for cut in cuts.into_iter().filter(|&cut| cut != Some(0)) {
+            let shape: Vec<usize> = cut.into_iter().chain(inner.iter().copied()).collect();
+            let count = shape.iter().product();
+            let smaller =
+                content.with(|c| (c.shape, c.squares) = (shape, c.squares[..count].to_vec()));
             simpler.push(smaller.with(|c| c.hands = [Vec::new(), Vec::new()]));
             simpler.push(smaller);
         }
