@@ -23,7 +23,7 @@ use persistent_qi::qpi::{Qpi, Sin};
 use persistent_qi::{MAX_SQUARE_COUNT, Player, Qi};
 
 use crate::scenario::LARGE_BOARD;
-use crate::{Action, CHECKPOINT, Change, Scenario, Start, Turn};
+use crate::{Action, Change, Scenario, Start, Turn};
 
 /// A piece or style type a [`Scenario`] can be generated with.
 ///
@@ -46,10 +46,17 @@ impl<'a> Draw<'a> for u8 {
 }
 
 impl<'a> Draw<'a> for String {
+    /// Up to [`MAX_STRING_BYTES`] bytes of UTF-8: what the library does with
+    /// a piece does not depend on its length, and long pieces only make
+    /// every comparison and hash of a step slower.
     fn draw(u: &mut Unstructured<'a>) -> Result<Self> {
-        String::arbitrary(u)
+        let length = u.int_in_range(0..=MAX_STRING_BYTES)?;
+        Ok(String::from_utf8_lossy(u.bytes(length.min(u.len()))?).into_owned())
     }
 }
+
+/// The most bytes a drawn `String` piece or style is made from.
+const MAX_STRING_BYTES: usize = 8;
 
 impl<'a> Draw<'a> for Qpi {
     fn draw(u: &mut Unstructured<'a>) -> Result<Self> {
@@ -65,14 +72,20 @@ impl<'a> Draw<'a> for Sin {
 }
 
 /// The most steps a generated scenario has.
-pub const MAX_ACTIONS: usize = 128;
+pub const MAX_ACTIONS: usize = 64;
+
+/// The most steps a generated scenario has on a board of more than
+/// [`LARGE_BOARD`] squares.
+const LARGE_BOARD_ACTIONS: usize = 16;
 
 /// The most changes in one generated diff or edit.
 pub const MAX_CHANGES: usize = 4096;
 
-/// The most bytes of squares a scenario's board may take (a `u8` or `Qpi`
-/// board of any size, a `String` board of up to 10,922 squares).
-const MAX_BOARD_BYTES: usize = 256 << 10;
+/// The most bytes of squares a scenario's board may take: a `u8` or `Qpi`
+/// board of any size (two bytes a square), a `String` board of up to 5,418
+/// squares, past which its trie has no new depth and its blocks no new
+/// length.
+const MAX_BOARD_BYTES: usize = 65_025 * 2;
 
 /// The most distinct pieces a scenario draws most of its pieces from, so that
 /// hands accumulate and squares are rewritten with what they hold.
@@ -130,12 +143,12 @@ where
                     .map(|(piece, _)| piece.clone()),
             );
         }
-        // On a large board a scenario stops at its first checkpoint: what is
-        // particular to the size (the trie's depth, the block layout) shows
-        // within a few dozen steps, while each full check costs O(squares);
-        // long histories are for small boards, which they fill.
+        // On a large board a scenario is short: what is particular to the
+        // size (the trie's depth, the block layout) shows within a few
+        // steps, while each version kept costs O(squares) at the end; long
+        // histories are for small boards, which they fill.
         let most = if square_count > LARGE_BOARD {
-            CHECKPOINT
+            LARGE_BOARD_ACTIONS
         } else {
             MAX_ACTIONS
         };

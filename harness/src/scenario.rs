@@ -9,8 +9,8 @@ use persistent_qi::{Error, Player, Qi};
 
 use crate::Model;
 use crate::check::{
-    Context, Touched, check_changes, check_changes_since, check_deep, check_full,
-    check_step_changes_since,
+    Context, Touched, check_changes, check_changes_since, check_content, check_deep, check_full,
+    check_hash, check_step_changes_since,
 };
 
 /// A value that can print itself as a Rust expression, so that a failing
@@ -430,21 +430,23 @@ impl<P: Literal, S: Literal> fmt::Debug for Scenario<P, S> {
 }
 
 /// The most squares of a board on which a scenario is fuzzed at full
-/// length: larger boards cost O(squares) in every full check.
+/// length: larger boards cost O(squares) in every full check, and in the
+/// end's check of every version kept.
 pub(crate) const LARGE_BOARD: usize = 4096;
 
-/// The most squares of a board whose retained versions are each checked
-/// against the hash from scratch too.
+/// The most squares of a board whose first few retained versions are
+/// checked against the hash from scratch too.
 const SMALL_BOARD: usize = 19 * 19;
 
 /// The most squares of a board on which every transformation's
 /// `changes_since` the previous version is checked: it reads one pointer per
 /// block of squares, which on larger boards costs the fuzzer more than the
 /// step itself. Larger boards are checked at checkpoints and at the end.
-const STEP_CHANGES_BOARD: usize = 128;
+pub(crate) const STEP_CHANGES_BOARD: usize = 128;
 
 /// How many retained versions (the first distinct ones) the end compares
-/// with the final version through `changes_since`.
+/// with the final version through `changes_since`, and on small boards
+/// with the hash from scratch.
 const CHANGES_SINCE_KEPT: usize = 4;
 
 /// How many steps run between two full checks of the current version (every
@@ -554,26 +556,28 @@ where
         check_changes_since(&context, (&start.0, &start.1), (&position, &model));
         let mut checked = vec![(&position, &model)];
         for kept in &retained {
-            let at = format!("the version retained at step {}", kept.step);
-            context.expect_eq(&at, &kept.position.position_hash(), &kept.hash);
+            let at = || format!("the version retained at step {}", kept.step);
+            if kept.position.position_hash() != kept.hash {
+                context.fail(&format!("{}: its hash changed", at()));
+            }
             // Clones of one version read the same storage, so checking one
             // checks them all; `ptr_eq` must only hold between clones.
             if let Some((_, seen)) = checked.iter().find(|(seen, _)| seen.ptr_eq(&kept.position)) {
                 if **seen != kept.model {
-                    context.fail(&format!("{at} is ptr_eq to a different position"));
+                    context.fail(&format!("{} is ptr_eq to a different position", at()));
                 }
                 continue;
             }
-            // Its hash is the one it had when kept, and its content the
-            // model's. Built again from scratch as well on boards up to 19x19
-            // only: elsewhere that costs most of a run, once per version
-            // kept, and the versions the steps went on from are checked
-            // from scratch at every checkpoint.
-            let small = kept.model.square_count() <= SMALL_BOARD;
-            check_full(&context, &kept.position, &kept.model, small);
-            // Between the end and the last few versions kept only: each
-            // comparison costs O(squares) in the model.
+            // Its content is the model's. The first few distinct versions
+            // kept are also compared with the end through `changes_since`,
+            // and on boards up to 19x19 their hash with the content's hash
+            // from scratch: each costs O(squares), and a wrong incremental
+            // hash stays wrong until the checkpoint that recomputes it.
+            check_content(&context, &kept.position, &kept.model);
             if checked.len() <= CHANGES_SINCE_KEPT {
+                if kept.model.square_count() <= SMALL_BOARD {
+                    check_hash(&context, &kept.position, &kept.model);
+                }
                 check_changes_since(&context, (&kept.position, &kept.model), (&position, &model));
             }
             checked.push((&kept.position, &kept.model));
