@@ -109,7 +109,9 @@ fn layout(square_count: usize, square_size: usize) -> (usize, u8) {
     let block_length = if square_count * square_size <= WHOLE_BOARD_BYTES {
         square_count.next_power_of_two().clamp(2, 128)
     } else {
-        1 << (block_bytes(square_count) / square_size).clamp(2, 64).ilog2()
+        1 << (block_bytes(square_count) / square_size)
+            .clamp(2, 64)
+            .ilog2()
     };
     (
         block_length,

@@ -27,11 +27,7 @@ use crate::{Player, Qi};
 
 impl Arbitrary for Player {
     fn arbitrary(g: &mut Gen) -> Self {
-        if bool::arbitrary(g) {
-            Player::Second
-        } else {
-            Player::First
-        }
+        *g.choose(&Player::ALL).expect("two players")
     }
 
     /// [`Player::Second`] shrinks to [`Player::First`].
@@ -56,12 +52,9 @@ impl Arbitrary for Qpi {
     /// marker, native.
     fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
         let pin = self.pin();
+        let plainer = [pin.normalized(), pin.with_terminal(false)].map(|pin| self.with_pin(pin));
         let mut simpler: Vec<Qpi> = Vec::new();
-        for candidate in [
-            self.with_pin(pin.normalized()),
-            self.with_pin(pin.with_terminal(false)),
-            self.native(),
-        ] {
+        for candidate in plainer.into_iter().chain([self.native()]) {
             if candidate != *self && !simpler.contains(&candidate) {
                 simpler.push(candidate);
             }
