@@ -871,18 +871,28 @@ mod tests {
             let [(a, a_model), (b, b_model)] = pair else {
                 unreachable!("windows of two")
             };
-            assert_eq!(a.same_squares(b, square_count), a_model == b_model);
             assert!(a.same_squares(a, square_count));
-            let changed: Vec<(usize, Option<P>, Option<P>)> = b
-                .changed_squares(a, square_count)
-                .map(|(index, before, after)| (index, before.cloned(), after.cloned()))
-                .collect();
-            let expected: Vec<(usize, Option<P>, Option<P>)> = (0..square_count)
-                .filter(|&index| a_model[index] != b_model[index])
-                .map(|index| (index, a_model[index].clone(), b_model[index].clone()))
-                .collect();
-            assert_eq!(changed, expected);
+            compare_like_vecs((a, a_model), (b, b_model), square_count);
         }
+    }
+
+    /// `same_squares` and `changed_squares` between two boards against a
+    /// comparison of their `Vec`s.
+    fn compare_like_vecs<P: Clone + PartialEq + core::fmt::Debug>(
+        (a, a_model): (&Board<P>, &[Option<P>]),
+        (b, b_model): (&Board<P>, &[Option<P>]),
+        square_count: usize,
+    ) {
+        assert_eq!(a.same_squares(b, square_count), a_model == b_model);
+        let changed: Vec<(usize, Option<P>, Option<P>)> = b
+            .changed_squares(a, square_count)
+            .map(|(index, before, after)| (index, before.cloned(), after.cloned()))
+            .collect();
+        let expected: Vec<(usize, Option<P>, Option<P>)> = (0..square_count)
+            .filter(|&index| a_model[index] != b_model[index])
+            .map(|index| (index, a_model[index].clone(), b_model[index].clone()))
+            .collect();
+        assert_eq!(changed, expected);
     }
 
     /// Versions branching from random earlier ones (siblings and cousins
@@ -909,16 +919,7 @@ mod tests {
             let (a, _) = random.next().expect("enough draws");
             let (b, _) = random.next().expect("enough draws");
             let ((a, a_model), (b, b_model)) = (&versions[a % 301], &versions[b % 301]);
-            assert_eq!(a.same_squares(b, square_count), a_model == b_model);
-            let changed: Vec<(usize, Option<P>, Option<P>)> = b
-                .changed_squares(a, square_count)
-                .map(|(index, before, after)| (index, before.cloned(), after.cloned()))
-                .collect();
-            let expected: Vec<(usize, Option<P>, Option<P>)> = (0..square_count)
-                .filter(|&index| a_model[index] != b_model[index])
-                .map(|index| (index, a_model[index].clone(), b_model[index].clone()))
-                .collect();
-            assert_eq!(changed, expected);
+            compare_like_vecs((a, a_model), (b, b_model), square_count);
         }
     }
 
