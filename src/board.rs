@@ -60,9 +60,10 @@
 //! A vector of one element is the only one whose reads skip the integer
 //! division rpds computes the trie's height with, so on chess and shogi
 //! boards a read is a quarter faster as one block than as two or three. A
-//! flush then copies the whole board rather than the blocks it touches;
-//! with 16 kept writes spread over the board it touches them all anyway,
-//! and a position keeps 7% more bytes on 8x8 (2% on 9x9). On go boards,
+//! flush then copies the whole board rather than the blocks it touches,
+//! but 16 kept writes spread over the board touch them all anyway: a
+//! position keeps 1% fewer bytes on 8x8 and as many on 9x9
+//! (`examples/tree_memory.rs`). On go boards,
 //! 32 squares keep the root flat with the least memory; on the largest
 //! board the read is what separates the layouts, one pointer hop per level,
 //! so 64-square blocks under 32-way nodes, two levels, win. Squares the size

@@ -63,8 +63,8 @@
 //! | piece counts | O(1) | none |
 //! | [`position_hash`](Qi::position_hash), [`Hash`](core::hash::Hash) | O(1) | none |
 //! | `==` on clones, or on positions with different hashes | O(1) | none |
-//! | `==` otherwise | O(kept writes) when the two share every block, else O(n), skipping blocks the two share | none |
-//! | [`changes_since`](Qi::changes_since), iterating the [`Changes`] | O(kept writes) for positions that share every block (a parent and its children until the kept writes flush); O(k x block length + blocks) for positions k changes apart, skipping blocks the two share; O(n) for unrelated ones | none |
+//! | `==` otherwise | O(kept writes) when the two are within 16 square writes of one version of the blocks (a parent and its children until the kept writes flush), else O(n), skipping blocks the two share | none |
+//! | [`changes_since`](Qi::changes_since), iterating the [`Changes`] | O(kept writes) within 16 square writes of one version of the blocks; O(k x block length + blocks) for positions k changes apart, skipping blocks the two share; O(n) for unrelated ones | none |
 //!
 //! The board is an [`rpds`] vector whose elements are blocks of squares; each
 //! hand is an [`imbl::OrdMap`] with its running total. Piece totals and the
