@@ -76,7 +76,7 @@ pub const MAX_ACTIONS: usize = 64;
 
 /// The most steps a generated scenario has on a board of more than
 /// [`LARGE_BOARD`] squares.
-const LARGE_BOARD_ACTIONS: usize = 16;
+const LARGE_BOARD_ACTIONS: usize = 8;
 
 /// The most changes in one generated diff or edit.
 pub const MAX_CHANGES: usize = 4096;
