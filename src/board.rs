@@ -359,10 +359,11 @@ impl<P: Clone> Clone for Pending<P> {
 /// docs).
 pub(crate) struct Board<P> {
     layout: Layout<P>,
-    /// Drawn anew whenever the blocks are built or flushed, and copied by a
-    /// clone: two boards with the same stamp share every block, so only
-    /// their kept writes (or, for squares whose writes are not kept, the
-    /// squares at their kept indices) can differ.
+    /// Drawn anew whenever the blocks are built or flushed (for squares
+    /// whose writes are not kept, whenever their kept indices run out), and
+    /// copied by a clone: two boards with the same stamp hold the same
+    /// squares except where either has a kept write (for squares whose
+    /// writes are not kept, a kept index).
     stamp: u64,
     pending: Pending<P>,
 }
@@ -455,6 +456,15 @@ impl<P: PartialEq> Board<P> {
         base: &'a Self,
         square_count: usize,
     ) -> ChangedSquares<'a, P> {
+        // Blocks that differ in full hold every write to them: the indices
+        // noted beside blocks of squares whose writes are not kept matter
+        // only between boards of one stamp, so otherwise both start past
+        // their last.
+        let first_kept = if keeps_writes::<P>() || self.stamp == base.stamp {
+            0
+        } else {
+            PENDING
+        };
         ChangedSquares {
             now: self,
             base,
@@ -464,19 +474,8 @@ impl<P: PartialEq> Board<P> {
             shared: &[],
             next_block: 0,
             square_count,
-            // Blocks that differ in full hold every write to them: the
-            // indices noted beside blocks of squares whose writes are not
-            // kept matter only between boards of one stamp.
-            now_pending: if keeps_writes::<P>() || self.stamp == base.stamp {
-                0
-            } else {
-                PENDING
-            },
-            base_pending: if keeps_writes::<P>() || self.stamp == base.stamp {
-                0
-            } else {
-                PENDING
-            },
+            now_pending: first_kept,
+            base_pending: first_kept,
         }
     }
 }
@@ -485,7 +484,8 @@ impl<P: Clone> Board<P> {
     /// Writes a square and returns what it held. The write is kept beside
     /// the blocks while there is room; when there is none, every kept write
     /// and this one go into the blocks, each block and the path to it copied
-    /// only if another version still shares them.
+    /// only if another version still shares them. Squares whose writes are
+    /// not kept go into the blocks at once, and their index is kept.
     ///
     /// `index` must be below the square count the board was built with.
     #[inline]
@@ -715,8 +715,9 @@ impl<'a, P: PartialEq> Iterator for ChangedSquares<'a, P> {
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.now.stamp == self.base.stamp {
-            // Every block shared: only the kept writes can differ, and the
-            // shared square is read only where one side has none.
+            // One stamp: only the squares with a kept write (or a kept
+            // index) on either side can differ, and where one side alone
+            // kept a write, the square under it is read from the blocks.
             while let Some(index) = self.next_kept() {
                 let before = self.base.pending.take_at(&mut self.base_pending, index);
                 let after = self.now.pending.take_at(&mut self.now_pending, index);
