@@ -558,7 +558,12 @@ where
         for kept in &retained {
             let at = || format!("the version retained at step {}", kept.step);
             if kept.position.position_hash() != kept.hash {
-                context.fail(&format!("{}: its hash changed", at()));
+                context.fail(&format!(
+                    "{}: position_hash {} where it was {} when kept",
+                    at(),
+                    kept.position.position_hash(),
+                    kept.hash
+                ));
             }
             // Clones of one version read the same storage, so checking one
             // checks them all; `ptr_eq` must only hold between clones.
