@@ -46,7 +46,7 @@ impl<'a> Draw<'a> for u8 {
 }
 
 impl<'a> Draw<'a> for String {
-    /// Up to [`MAX_STRING_BYTES`] bytes of UTF-8: what the library does with
+    /// Up to `MAX_STRING_BYTES` (8) bytes of UTF-8: what the library does with
     /// a piece does not depend on its length, and long pieces only make
     /// every comparison and hash of a step slower.
     fn draw(u: &mut Unstructured<'a>) -> Result<Self> {
