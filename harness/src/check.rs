@@ -5,14 +5,16 @@
 
 use core::cmp::Ordering;
 use core::fmt;
-use core::hash::Hash;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use persistent_qi::{Changes, HandChange, Nested, Player, Qi, SquareChange};
 
 use crate::Model;
-use crate::scenario::{Action, ChangeRef, LARGE_BOARD, Literal, STEP_CHANGES_BOARD, Scenario};
+use crate::scenario::{
+    Action, ChangeRef, LARGE_BOARD, Literal, STEP_CHANGES_BOARD, Scenario, ScenarioPiece,
+    ScenarioStyle,
+};
 
 /// Where a scenario is, for failure messages.
 pub(crate) struct Context<'a, P, S> {
@@ -52,15 +54,12 @@ impl<P: Literal, S: Literal> Context<'_, P, S> {
 
 /// What a step changed, in O(changes): the squares and hand entries it
 /// touched, the counters, the turn.
-pub(crate) fn check_changes<P, S>(
+pub(crate) fn check_changes<P: ScenarioPiece, S: ScenarioStyle>(
     context: &Context<'_, P, S>,
     position: &Qi<P, S>,
     model: &Model<P, S>,
     action: &Action<P>,
-) where
-    P: Clone + Ord + Hash + fmt::Debug + Literal,
-    S: Clone + Eq + Hash + fmt::Debug + Literal,
-{
+) {
     for change in action.changes() {
         match change {
             ChangeRef::Square(index, _) => {
@@ -194,16 +193,13 @@ where
 /// changed, with the model's contents before and after, and the turn if it
 /// changed; and applied to `before` it gives `after`. O(changes), plus what
 /// `changes_since` itself costs.
-pub(crate) fn check_step_changes_since<P, S>(
+pub(crate) fn check_step_changes_since<P: ScenarioPiece, S: ScenarioStyle>(
     context: &Context<'_, P, S>,
     before: &Qi<P, S>,
     after: &Qi<P, S>,
     model: &Model<P, S>,
     touched: &Touched<'_, P>,
-) where
-    P: Clone + Ord + Hash + fmt::Debug + Literal,
-    S: Clone + Eq + Hash + fmt::Debug + Literal,
-{
+) {
     let changes = match after.changes_since(before) {
         Ok(changes) => changes,
         Err(error) => context.fail(&format!(
@@ -253,14 +249,11 @@ pub(crate) fn check_step_changes_since<P, S>(
 /// comparison of their models: every square, both hands, the turn; and
 /// applied to `base` it gives `now`. O(squares), unless the two models
 /// share their squares.
-pub(crate) fn check_changes_since<P, S>(
+pub(crate) fn check_changes_since<P: ScenarioPiece, S: ScenarioStyle>(
     context: &Context<'_, P, S>,
     (base, base_model): (&Qi<P, S>, &Model<P, S>),
     (now, now_model): (&Qi<P, S>, &Model<P, S>),
-) where
-    P: Clone + Ord + Hash + fmt::Debug + Literal,
-    S: Clone + Eq + Hash + fmt::Debug + Literal,
-{
+) {
     let changes = match now.changes_since(base) {
         Ok(changes) => changes,
         Err(error) => context.fail(&format!("changes_since an earlier version fails: {error}")),
@@ -356,14 +349,11 @@ fn hand_differences<'a, P: Ord>(
 
 /// The turn flag of `changes` as expected, and `changes.apply_to(base)`
 /// equal to the compared position.
-fn check_turn_and_apply<P, S>(
+fn check_turn_and_apply<P: ScenarioPiece, S: ScenarioStyle>(
     context: &Context<'_, P, S>,
     changes: &Changes<'_, P, S>,
     turn_changed: bool,
-) where
-    P: Clone + Ord + Hash + fmt::Debug + Literal,
-    S: Clone + Eq + Hash + fmt::Debug + Literal,
-{
+) {
     context.expect_eq(
         "changes_since: turn_changed",
         &changes.turn_changed(),
@@ -381,16 +371,16 @@ fn check_turn_and_apply<P, S>(
 
 /// The whole observable state and the invariants, and if `from_scratch` the
 /// hash, in O(squares).
-pub(crate) fn check_full<P, S>(
+pub(crate) fn check_full<P: ScenarioPiece, S: ScenarioStyle>(
     context: &Context<'_, P, S>,
     position: &Qi<P, S>,
     model: &Model<P, S>,
     from_scratch: bool,
-) where
-    P: Clone + Ord + Hash + fmt::Debug + Literal,
-    S: Clone + Eq + Hash + fmt::Debug + Literal,
-{
-    context.expect_eq("shape", &position.shape(), &model.shape.as_slice());
+) {
+    // Every square and hand entry equal to the model's, so a recount of
+    // the position's squares and hands is the model's recount, which the
+    // position's counters must equal.
+    check_content(context, position, model);
     context.expect_eq(
         "dimension_count",
         &position.dimension_count(),
@@ -401,9 +391,6 @@ pub(crate) fn check_full<P, S>(
         &position.square_count(),
         &model.square_count(),
     );
-    context.expect_eq("turn", &position.turn(), &model.turn);
-    context.expect_eq("first_style", position.first_style(), &model.first_style);
-    context.expect_eq("second_style", position.second_style(), &model.second_style);
     for player in Player::ALL {
         context.expect_eq(
             "style(player)",
@@ -414,34 +401,20 @@ pub(crate) fn check_full<P, S>(
             },
         );
     }
-
-    let mut board_pieces = 0;
-    let mut squares = 0;
-    for (index, square) in position.squares().enumerate() {
-        match model.squares.get(index) {
-            Some(expected) if square == expected.as_ref() => {}
-            expected => context.fail(&format!(
-                "square {index}: Qi gives {square:?}, the model {expected:?}"
-            )),
-        }
-        board_pieces += usize::from(square.is_some());
-        squares += 1;
-    }
-    context.expect_eq("the number of squares()", &squares, &model.square_count());
+    // `check_content` compared `squares()` with the model's squares, their
+    // number included.
+    let squares = model.square_count();
     context.expect_eq("square(square_count)", &position.square(squares), &None);
     context.expect_eq("square(usize::MAX)", &position.square(usize::MAX), &None);
 
-    let mut hand_pieces = 0;
     for player in Player::ALL {
-        let hand: Vec<(&P, usize)> = position.hand(player).collect();
         let expected: Vec<(&P, usize)> = model.hand(player).iter().map(|(p, &c)| (p, c)).collect();
-        context.expect_eq("hand(player)", &hand, &expected);
         let by_name: Vec<(&P, usize)> = match player {
             Player::First => position.first_hand().collect(),
             Player::Second => position.second_hand().collect(),
         };
         context.expect_eq("first_hand / second_hand", &by_name, &expected);
-        if hand.iter().any(|&(_, count)| count == 0) {
+        if position.hand(player).any(|(_, count)| count == 0) {
             context.fail("a hand holds a zero count");
         }
         // Every piece either hand knows of, so absent pieces are asked too.
@@ -454,24 +427,13 @@ pub(crate) fn check_full<P, S>(
             };
             context.expect_eq("first_hand_count / second_hand_count", &by_name, &expected);
         }
-        hand_pieces += hand.iter().map(|&(_, count)| count).sum::<usize>();
     }
 
-    let counted = (board_pieces, hand_pieces);
+    let (board_pieces, hand_pieces) = model.recount();
     context.expect_eq(
         "the model's counters against a recount",
-        &model.recount(),
-        &counted,
-    );
-    context.expect_eq(
-        "board_piece_count against a recount",
-        &position.board_piece_count(),
-        &board_pieces,
-    );
-    context.expect_eq(
-        "hand_piece_count against a recount",
-        &position.hand_piece_count(),
-        &hand_pieces,
+        &(model.board_piece_count(), model.hand_piece_count()),
+        &(board_pieces, hand_pieces),
     );
     context.expect_eq(
         "piece_count",
@@ -487,17 +449,14 @@ pub(crate) fn check_full<P, S>(
 }
 
 /// The content alone, in one pass over the squares: what a retained version
-/// must still hold at the end. The accessors [`check_full`] also asks are
-/// the same code on every version, asked of the current one at every
-/// checkpoint.
-pub(crate) fn check_content<P, S>(
+/// must still hold at the end, and the first part of [`check_full`], whose
+/// other accessors are the same code on every version and are asked of the
+/// current one at every checkpoint.
+pub(crate) fn check_content<P: ScenarioPiece, S: ScenarioStyle>(
     context: &Context<'_, P, S>,
     position: &Qi<P, S>,
     model: &Model<P, S>,
-) where
-    P: Clone + Ord + Hash + fmt::Debug + Literal,
-    S: Clone + Eq + Hash + fmt::Debug + Literal,
-{
+) {
     context.expect_eq("shape", &position.shape(), &model.shape.as_slice());
     context.expect_eq("turn", &position.turn(), &model.turn);
     context.expect_eq("first_style", position.first_style(), &model.first_style);
@@ -531,12 +490,12 @@ pub(crate) fn check_content<P, S>(
     }
     let (board_pieces, hand_pieces) = model.recount();
     context.expect_eq(
-        "board_piece_count",
+        "board_piece_count against a recount",
         &position.board_piece_count(),
         &board_pieces,
     );
     context.expect_eq(
-        "hand_piece_count",
+        "hand_piece_count against a recount",
         &position.hand_piece_count(),
         &hand_pieces,
     );
@@ -545,14 +504,11 @@ pub(crate) fn check_content<P, S>(
 /// The incremental hash against the hash of the model's content computed
 /// from scratch: `Qi::from_parts` hashes what it is given term by term, so
 /// the two meet only if every update along the way was right.
-pub(crate) fn check_hash<P, S>(
+pub(crate) fn check_hash<P: ScenarioPiece, S: ScenarioStyle>(
     context: &Context<'_, P, S>,
     position: &Qi<P, S>,
     model: &Model<P, S>,
-) where
-    P: Clone + Ord + Hash + fmt::Debug + Literal,
-    S: Clone + Eq + Hash + fmt::Debug + Literal,
-{
+) {
     let hand = |player| {
         model
             .hand(player)
@@ -587,14 +543,11 @@ pub(crate) fn check_hash<P, S>(
 /// What is too slow for every checkpoint: the squares by index, and on
 /// boards up to [`LARGE_BOARD`] squares the nested board, and `Debug` on
 /// small ones.
-pub(crate) fn check_deep<P, S>(
+pub(crate) fn check_deep<P: ScenarioPiece, S: ScenarioStyle>(
     context: &Context<'_, P, S>,
     position: &Qi<P, S>,
     model: &Model<P, S>,
-) where
-    P: Clone + Ord + Hash + fmt::Debug + Literal,
-    S: Clone + Eq + Hash + fmt::Debug + Literal,
-{
+) {
     // Every square on boards of up to 128, else about 128 of them spread
     // over the board and the last: `squares()` has already read every one,
     // and each step reads back those it touched.

@@ -34,7 +34,10 @@ pub use generate::{Draw, MAX_ACTIONS, MAX_CHANGES};
 pub use json::{serde_json, serde_json_document};
 pub use model::Model;
 pub use qpi::qpi_parse;
-pub use scenario::{Action, CHECKPOINT, Change, ChangeRef, Literal, Scenario, Start, Turn};
+pub use scenario::{
+    Action, CHECKPOINT, Change, ChangeRef, Literal, Scenario, ScenarioPiece, ScenarioStyle, Start,
+    Turn,
+};
 
 /// The piece and style types a `diff_sequence` input can select.
 #[derive(Debug)]

@@ -13,6 +13,16 @@ use crate::check::{
     check_hash, check_step_changes_since,
 };
 
+/// What a scenario's checks ask of a piece type (`u8`, `String`, `Qpi`).
+pub trait ScenarioPiece: Clone + Ord + Hash + fmt::Debug + Literal {}
+
+impl<T: Clone + Ord + Hash + fmt::Debug + Literal> ScenarioPiece for T {}
+
+/// What a scenario's checks ask of a style type.
+pub trait ScenarioStyle: Clone + Eq + Hash + fmt::Debug + Literal {}
+
+impl<T: Clone + Eq + Hash + fmt::Debug + Literal> ScenarioStyle for T {}
+
 /// A value that can print itself as a Rust expression, so that a failing
 /// [`Scenario`] prints as a program that reproduces it.
 pub trait Literal {
@@ -464,11 +474,7 @@ struct Kept<P, S> {
     step: usize,
 }
 
-impl<P, S> Scenario<P, S>
-where
-    P: Clone + Ord + Hash + fmt::Debug + Literal,
-    S: Clone + Eq + Hash + fmt::Debug + Literal,
-{
+impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
     /// Runs every step on a [`Qi`] and on a [`Model`] side by side and
     /// panics, printing a reproduction, at the first disagreement.
     ///
@@ -593,18 +599,14 @@ where
 /// Performs one step on the position and on the model (which it changes in
 /// place, copying it first only if a retained version shares it); returns
 /// the new current version, if there is one.
-fn apply<P, S>(
+fn apply<P: ScenarioPiece, S: ScenarioStyle>(
     context: &Context<'_, P, S>,
     action: &Action<P>,
     position: &Qi<P, S>,
     model: &mut Rc<Model<P, S>>,
     retained: &mut Vec<Kept<P, S>>,
     step: usize,
-) -> Option<Qi<P, S>>
-where
-    P: Clone + Ord + Hash + fmt::Debug + Literal,
-    S: Clone + Eq + Hash + fmt::Debug + Literal,
-{
+) -> Option<Qi<P, S>> {
     let slot = |index: usize, retained: &Vec<Kept<P, S>>| {
         (!retained.is_empty()).then(|| index % retained.len())
     };
@@ -705,17 +707,13 @@ where
 }
 
 /// Checks a transformation's result against the model's, which it applies.
-fn transformed<P, S>(
+fn transformed<P: ScenarioPiece, S: ScenarioStyle>(
     context: &Context<'_, P, S>,
     next: Result<Qi<P, S>, Error>,
     model: &mut Rc<Model<P, S>>,
     action: &Action<P>,
     turn: Turn,
-) -> Option<Qi<P, S>>
-where
-    P: Clone + Ord + Hash + fmt::Debug + Literal,
-    S: Clone + Eq + Hash + fmt::Debug + Literal,
-{
+) -> Option<Qi<P, S>> {
     // Nothing changes if the edit fails: the copy, if a retained version
     // made one, is only wasted.
     let expected = Rc::make_mut(model).edit(action.changes());
@@ -744,15 +742,12 @@ where
 
 /// `==` must agree with the models; equal positions must hash alike, and
 /// clones of one version must be equal.
-fn compare<P, S>(
+fn compare<P: ScenarioPiece, S: ScenarioStyle>(
     context: &Context<'_, P, S>,
     position: &Qi<P, S>,
     model: &Rc<Model<P, S>>,
     kept: &Kept<P, S>,
-) where
-    P: Clone + Ord + Hash + fmt::Debug + Literal,
-    S: Clone + Eq + Hash + fmt::Debug + Literal,
-{
+) {
     let equal = Rc::ptr_eq(model, &kept.model) || **model == *kept.model;
     context.expect_eq("current == retained", &(*position == kept.position), &equal);
     context.expect_eq("retained == current", &(kept.position == *position), &equal);
