@@ -126,6 +126,7 @@ pub(crate) struct Blocks<P, const LEN: usize> {
 }
 
 impl<P, const LEN: usize> Clone for Blocks<P, LEN> {
+    #[inline]
     fn clone(&self) -> Self {
         Blocks {
             vector: self.vector.clone(),
@@ -212,6 +213,7 @@ macro_rules! each_length {
 }
 
 impl<P> Clone for Layout<P> {
+    #[inline]
     fn clone(&self) -> Self {
         match self {
             Layout::Of2(blocks) => Layout::Of2(blocks.clone()),
