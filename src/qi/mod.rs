@@ -138,13 +138,9 @@ impl<P: Clone, S> Clone for Qi<P, S> {
     /// `src/board.rs`) and bumps two reference counts, whatever the board
     /// size.
     fn clone(&self) -> Self {
-        // Both reference counts first: an atomic update waits for the
-        // stores before it to drain, so it goes before the copy of the
-        // kept writes rather than after.
-        let hands_and_setup = Arc::clone(&self.hands_and_setup);
         Qi {
             board: self.board.clone(),
-            hands_and_setup,
+            hands_and_setup: Arc::clone(&self.hands_and_setup),
             hash: self.hash,
             version: self.version,
             board_pieces: self.board_pieces,
