@@ -26,6 +26,14 @@ use crate::{Error, Player};
 /// A drop therefore never has to pass through an intermediate position with
 /// a piece too many, as it would done board first, then hand.
 ///
+/// An edit holds the position it builds, and each step takes it and gives
+/// it back: written as one chain, the steps compile to writes in place.
+/// Assigned back step by step under conditions (`edit = edit.set(..)`
+/// inside an `if`), the position may be copied at each step, which costs
+/// more than the writes; for changes known only at run time, prefer
+/// [`board_diff`](Edit::board_diff) and [`hand_diff`](Edit::hand_diff) with
+/// an iterator of them.
+///
 /// Changes apply in the order they are given. The first one that fails (an
 /// index off the board, a hand removal of more copies than held) is the
 /// error `finish` returns; every change after it is ignored. The parent is
