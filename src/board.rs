@@ -46,28 +46,32 @@
 //!
 //! # The layout chosen
 //!
-//! A board whose squares take at most 256 bytes is a single block: chess
-//! and shogi boards of `Option<u8>` or `Option<Qpi>` (2 bytes a square, 64
-//! and 128 squares a block). Otherwise a block holds about 64 bytes of
-//! squares on boards of up to 1,024 squares (xiangqi, go), and 128 bytes
-//! beyond; never fewer than 2 squares. For 2-byte squares that is 32 squares
-//! up to 1,024 squares and 64 beyond; for `Option<String>` (24 bytes), 2 up
-//! to 1,024 squares and 4 beyond. Up to 16 blocks sit under a single flat
-//! root; up to 64 under 8-way nodes, two levels; beyond, 32-way nodes (at
-//! most three levels on the largest board, so at most three hops for a
-//! read).
+//! A board whose squares take at most 1,024 bytes is a single block if its
+//! writes are kept (squares without a destructor), and at most 256 bytes
+//! otherwise: chess, shogi and go boards of `Option<u8>` or `Option<Qpi>`
+//! (2 bytes a square; 64, 128 and 512 squares a block), and `String` boards
+//! of up to 10 squares. Otherwise a block holds about 64 bytes of squares on
+//! boards of up to 1,024 squares, and 128 bytes beyond; never fewer than 2
+//! squares. For 2-byte squares that is 32 squares up to 1,024 squares and 64
+//! beyond; for `Option<String>` (24 bytes), 2 up to 1,024 squares and 4
+//! beyond. Up to 16 blocks sit under a single flat root; up to 64 under
+//! 8-way nodes, two levels; beyond, 32-way nodes (at most three levels on
+//! the largest board, so at most three hops for a read).
 //!
 //! A vector of one element is the only one whose reads skip the integer
-//! division rpds computes the trie's height with, so on chess and shogi
-//! boards a read is a quarter faster as one block than as two or three. A
-//! flush then copies the whole board rather than the blocks it touches,
-//! but 16 kept writes spread over the board touch them all anyway: a
-//! position keeps 1% fewer bytes on 8x8 and as many on 9x9
-//! (`examples/tree_memory.rs`). On go boards,
-//! 32 squares keep the root flat with the least memory; on the largest
-//! board the read is what separates the layouts, one pointer hop per level,
-//! so 64-square blocks under 32-way nodes, two levels, win. Squares the size
-//! of a `String` copy a heap string each, so their blocks are short.
+//! division rpds computes the trie's height with, so a read is a quarter
+//! faster on a single block than on two or more. A flush then copies the
+//! whole board rather than the blocks it touches, but 16 kept writes spread
+//! over the board touch most of them anyway, and one block is one
+//! allocation where several blocks are several, plus the path to each: on
+//! go boards a move makes 0.35 allocations instead of 1.21 and a read runs
+//! 88 instructions instead of 107, for 13% more bytes kept per position
+//! (`examples/move_profile.rs`, `examples/tree_memory.rs`). Squares whose
+//! writes go into the blocks at once copy every square of the block they
+//! write, so their single blocks stay small. On the largest board the read
+//! is what separates the layouts, one pointer hop per level, so 64-square
+//! blocks under 32-way nodes, two levels, win. Squares the size of a
+//! `String` copy a heap string each, so their blocks are short.
 //!
 //! `examples/move_profile.rs` counts what a move and a read cost
 //! (instructions, atomic operations, allocations), `examples/tree_memory.rs`
@@ -90,8 +94,14 @@ fn block_bytes(square_count: usize) -> usize {
     }
 }
 
-/// A board whose squares take at most this many bytes is one block.
-const WHOLE_BOARD_BYTES: usize = 256;
+/// A board whose squares take at most this many bytes is one block, if its
+/// writes are kept (see [`keeps_writes`]): a flush then copies the block
+/// once per many moves, with no destructor to run.
+const WHOLE_BOARD_BYTES: usize = 1024;
+
+/// The same limit for squares whose writes go into the blocks at once
+/// (`String`): every write copies its block, one clone per square.
+const WHOLE_BOARD_BYTES_WRITTEN: usize = 256;
 
 /// The rpds branching factor, as a power of two, for a number of blocks.
 fn branching_bits(block_count: usize) -> u8 {
@@ -103,12 +113,18 @@ fn branching_bits(block_count: usize) -> u8 {
 }
 
 /// The block length and branching bits for a board of `square_count`
-/// squares of `square_size` bytes each.
-fn layout(square_count: usize, square_size: usize) -> (usize, u8) {
+/// squares of `square_size` bytes each, whose writes are kept beside the
+/// blocks or not (`kept`).
+fn layout(square_count: usize, square_size: usize, kept: bool) -> (usize, u8) {
     let square_size = square_size.max(1);
+    let whole_board_bytes = if kept {
+        WHOLE_BOARD_BYTES
+    } else {
+        WHOLE_BOARD_BYTES_WRITTEN
+    };
     // Rounded to a power of two: the lengths the enum below provides.
-    let block_length = if square_count * square_size <= WHOLE_BOARD_BYTES {
-        square_count.next_power_of_two().clamp(2, 128)
+    let block_length = if square_count * square_size <= whole_board_bytes {
+        square_count.next_power_of_two().clamp(2, 512)
     } else {
         1 << (block_bytes(square_count) / square_size)
             .clamp(2, 64)
@@ -195,6 +211,8 @@ pub(crate) enum Layout<P> {
     Of32(Blocks<P, 32>),
     Of64(Blocks<P, 64>),
     Of128(Blocks<P, 128>),
+    Of256(Blocks<P, 256>),
+    Of512(Blocks<P, 512>),
 }
 
 /// Runs the same code on whichever block length the layout has.
@@ -208,6 +226,8 @@ macro_rules! each_length {
             Layout::Of32($blocks) => $body,
             Layout::Of64($blocks) => $body,
             Layout::Of128($blocks) => $body,
+            Layout::Of256($blocks) => $body,
+            Layout::Of512($blocks) => $body,
         }
     };
 }
@@ -223,6 +243,8 @@ impl<P> Clone for Layout<P> {
             Layout::Of32(blocks) => Layout::Of32(blocks.clone()),
             Layout::Of64(blocks) => Layout::Of64(blocks.clone()),
             Layout::Of128(blocks) => Layout::Of128(blocks.clone()),
+            Layout::Of256(blocks) => Layout::Of256(blocks.clone()),
+            Layout::Of512(blocks) => Layout::Of512(blocks.clone()),
         }
     }
 }
@@ -232,7 +254,8 @@ impl<P> Layout<P> {
     /// order, padded with empty squares if they run out. Squares past the
     /// padded end are left in the iterator.
     fn from_squares(square_count: usize, squares: &mut impl Iterator<Item = Option<P>>) -> Self {
-        let (block_length, bits) = layout(square_count, size_of::<Option<P>>());
+        let (block_length, bits) =
+            layout(square_count, size_of::<Option<P>>(), keeps_writes::<P>());
         match block_length {
             2 => Layout::Of2(Blocks::new(square_count, bits, squares)),
             4 => Layout::Of4(Blocks::new(square_count, bits, squares)),
@@ -240,7 +263,9 @@ impl<P> Layout<P> {
             16 => Layout::Of16(Blocks::new(square_count, bits, squares)),
             32 => Layout::Of32(Blocks::new(square_count, bits, squares)),
             64 => Layout::Of64(Blocks::new(square_count, bits, squares)),
-            _ => Layout::Of128(Blocks::new(square_count, bits, squares)),
+            128 => Layout::Of128(Blocks::new(square_count, bits, squares)),
+            256 => Layout::Of256(Blocks::new(square_count, bits, squares)),
+            _ => Layout::Of512(Blocks::new(square_count, bits, squares)),
         }
     }
 
@@ -821,7 +846,7 @@ mod tests {
     use super::{Board, Layout, layout};
 
     /// Every block length a [`Layout`] variant provides.
-    const LENGTHS: [usize; 7] = [2, 4, 8, 16, 32, 64, 128];
+    const LENGTHS: [usize; 9] = [2, 4, 8, 16, 32, 64, 128, 256, 512];
 
     impl<P> Board<P> {
         fn block_length(&self) -> usize {
@@ -941,10 +966,10 @@ mod tests {
     #[test]
     fn every_block_length_reads_back_what_was_written() {
         let mut reached = Vec::new();
-        // Square sizes and board sizes that reach each of the six lengths:
-        // 2 bytes (u8) give 32 and 64, 16 bytes (u64) 4 and 8, 24 bytes
-        // (String) 2 and 4, 8 bytes (u32) 16.
-        for square_count in [1, 7, 64, 81, 90, 361, 1000, 2048] {
+        // Square sizes and board sizes that reach each of the lengths:
+        // 2 bytes (u8) give 32, 64 and 128 to 512 as one block, 16 bytes
+        // (u64) 4 and 8, 24 bytes (String) 2 and 4, 8 bytes (u32) 16.
+        for square_count in [1, 7, 64, 81, 90, 200, 361, 1000, 2048] {
             reached.push(Board::<u8>::new(square_count).block_length());
             reached.push(Board::<u32>::new(square_count).block_length());
             reached.push(Board::<u64>::new(square_count).block_length());
@@ -970,34 +995,43 @@ mod tests {
     #[test]
     fn layout_follows_the_documented_rule() {
         // Option<u8> and Option<Qpi> are 2 bytes, Option<String> is 24.
-        assert_eq!(layout(64, 2), (64, 4));
-        assert_eq!(layout(81, 2), (128, 4));
-        assert_eq!(layout(128, 2), (128, 4));
-        assert_eq!(layout(129, 2), (32, 4));
-        assert_eq!(layout(1, 24), (2, 4));
-        assert_eq!(layout(10, 24), (16, 4));
-        assert_eq!(layout(11, 24), (2, 4));
-        assert_eq!(layout(361, 2), (32, 4));
-        assert_eq!(layout(1024, 2), (32, 3));
-        assert_eq!(layout(1025, 2), (64, 3));
-        assert_eq!(layout(65_025, 2), (64, 5));
-        assert_eq!(layout(64, 24), (2, 3));
-        assert_eq!(layout(81, 24), (2, 3));
-        assert_eq!(layout(361, 24), (2, 5));
-        assert_eq!(layout(65_025, 24), (4, 5));
+        // Option<u8> and Option<Qpi>, 2 bytes, kept: one block up to 512.
+        assert_eq!(layout(64, 2, true), (64, 4));
+        assert_eq!(layout(81, 2, true), (128, 4));
+        assert_eq!(layout(129, 2, true), (256, 4));
+        assert_eq!(layout(361, 2, true), (512, 4));
+        assert_eq!(layout(512, 2, true), (512, 4));
+        assert_eq!(layout(513, 2, true), (32, 3));
+        assert_eq!(layout(1024, 2, true), (32, 3));
+        assert_eq!(layout(1025, 2, true), (64, 3));
+        assert_eq!(layout(65_025, 2, true), (64, 5));
+        // Option<u64>, 16 bytes, kept: one block up to 64 squares.
+        assert_eq!(layout(64, 16, true), (64, 4));
+        assert_eq!(layout(65, 16, true), (4, 3));
+        // Option<String>, 24 bytes, not kept: one block up to 256 bytes.
+        assert_eq!(layout(1, 24, false), (2, 4));
+        assert_eq!(layout(10, 24, false), (16, 4));
+        assert_eq!(layout(11, 24, false), (2, 4));
+        assert_eq!(layout(64, 24, false), (2, 3));
+        assert_eq!(layout(81, 24, false), (2, 3));
+        assert_eq!(layout(361, 24, false), (2, 5));
+        assert_eq!(layout(65_025, 24, false), (4, 5));
         // Huge squares still get two per block.
-        assert_eq!(layout(64, 1000), (2, 3));
+        assert_eq!(layout(64, 1000, true), (2, 3));
+        assert_eq!(layout(64, 1000, false), (2, 3));
     }
 
     #[test]
     fn every_layout_the_rule_picks_has_a_board() {
         for square_count in 1..=crate::MAX_SQUARE_COUNT {
             for square_size in [1, 2, 3, 4, 8, 16, 24, 32, 64, 1000] {
-                let (length, _) = layout(square_count, square_size);
-                assert!(
-                    LENGTHS.contains(&length),
-                    "{square_count} squares of {square_size} bytes: length {length}"
-                );
+                for kept in [true, false] {
+                    let (length, _) = layout(square_count, square_size, kept);
+                    assert!(
+                        LENGTHS.contains(&length),
+                        "{square_count} squares of {square_size} bytes: length {length}"
+                    );
+                }
             }
         }
     }
