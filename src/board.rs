@@ -59,8 +59,8 @@
 //! the largest board, so at most three hops for a read).
 //!
 //! A vector of one element is the only one whose reads skip the integer
-//! division rpds computes the trie's height with, so a read is a quarter
-//! faster on a single block than on two or more. A flush then copies the
+//! division rpds computes the trie's height with, so a read is a fifth to a
+//! quarter faster on a single block than on two or more. A flush then copies the
 //! whole board rather than the blocks it touches, but 16 kept writes spread
 //! over the board touch most of them anyway, and one block is one
 //! allocation where several blocks are several, plus the path to each: on
