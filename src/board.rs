@@ -123,7 +123,8 @@ fn layout(square_count: usize, square_size: usize, kept: bool) -> (usize, u8) {
         WHOLE_BOARD_BYTES_WRITTEN
     };
     // Rounded to a power of two: the lengths the enum below provides.
-    let block_length = if square_count * square_size <= whole_board_bytes {
+    // Divided rather than multiplied: a square type may be any size.
+    let block_length = if square_count <= whole_board_bytes / square_size {
         square_count.next_power_of_two().clamp(2, 512)
     } else {
         1 << (block_bytes(square_count) / square_size)
@@ -994,7 +995,6 @@ mod tests {
 
     #[test]
     fn layout_follows_the_documented_rule() {
-        // Option<u8> and Option<Qpi> are 2 bytes, Option<String> is 24.
         // Option<u8> and Option<Qpi>, 2 bytes, kept: one block up to 512.
         assert_eq!(layout(64, 2, true), (64, 4));
         assert_eq!(layout(81, 2, true), (128, 4));
@@ -1019,6 +1019,8 @@ mod tests {
         // Huge squares still get two per block.
         assert_eq!(layout(64, 1000, true), (2, 3));
         assert_eq!(layout(64, 1000, false), (2, 3));
+        // A square of any size, without overflow.
+        assert_eq!(layout(65_025, usize::MAX, true), (2, 5));
     }
 
     #[test]

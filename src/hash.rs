@@ -152,20 +152,26 @@ pub(crate) fn square_term(index: usize, piece_key: u64) -> u64 {
     let index_key = SQUARE_KEYS
         .get(index)
         .copied()
-        .unwrap_or_else(|| fmix64(index as u64 ^ SQUARE));
+        .unwrap_or_else(|| square_key(index));
     fmix64(index_key ^ piece_key)
+}
+
+/// The inner mix of [`keyed`] for a square's index: the first half of
+/// [`square_term`].
+#[inline]
+const fn square_key(index: usize) -> u64 {
+    fmix64(index as u64 ^ SQUARE)
 }
 
 /// Squares whose index key is precomputed: every square of a 19x19 board.
 const TABLED_SQUARES: usize = 512;
 
-/// `fmix64(index ^ SQUARE)` for the first [`TABLED_SQUARES`] indices, the
-/// first half of [`square_term`]'s mix.
+/// [`square_key`] of the first [`TABLED_SQUARES`] indices.
 static SQUARE_KEYS: [u64; TABLED_SQUARES] = {
     let mut keys = [0; TABLED_SQUARES];
     let mut index = 0;
     while index < TABLED_SQUARES {
-        keys[index] = fmix64(index as u64 ^ SQUARE);
+        keys[index] = square_key(index);
         index += 1;
     }
     keys

@@ -5,8 +5,9 @@
 //! styles, and up to 64 random moves of QPI pieces played through the public
 //! transformations, so it is valid. Shrinking hands the turn to the first
 //! player, empties hands and squares, packs the board's pieces onto its
-//! first squares and cuts its outermost dimension, rebuilding each candidate through
-//! [`Qi::from_parts`], so a failing case ends small, readable and valid.
+//! first squares and cuts its outermost dimension, rebuilding each
+//! candidate through [`Qi::from_parts`], so a failing case ends small,
+//! readable and valid.
 //!
 //! ```
 //! use persistent_qi::Qi;
