@@ -1,17 +1,18 @@
 //! A hand: off-board pieces as an imbl map from piece to count, with its
 //! running total.
 
-use imbl::OrdMap;
+use archery::SharedPointerKind;
+use imbl::GenericOrdMap;
 use imbl::ordmap::DiffItem;
 
 /// The pieces one player holds off the board. Counts are never zero: an entry
 /// whose count reaches zero is removed.
-pub(crate) struct Hand<P> {
-    counts: OrdMap<P, usize>,
+pub(crate) struct Hand<P, K: SharedPointerKind> {
+    counts: GenericOrdMap<P, usize, K>,
     total: usize,
 }
 
-impl<P> Clone for Hand<P> {
+impl<P, K: SharedPointerKind> Clone for Hand<P, K> {
     fn clone(&self) -> Self {
         Hand {
             counts: self.counts.clone(),
@@ -20,10 +21,10 @@ impl<P> Clone for Hand<P> {
     }
 }
 
-impl<P> Default for Hand<P> {
+impl<P, K: SharedPointerKind> Default for Hand<P, K> {
     fn default() -> Self {
         Hand {
-            counts: OrdMap::new(),
+            counts: GenericOrdMap::default(),
             total: 0,
         }
     }
@@ -54,7 +55,7 @@ pub(crate) enum HandError {
     Overflow,
 }
 
-impl<P> Hand<P> {
+impl<P, K: SharedPointerKind> Hand<P, K> {
     /// The number of pieces held, all kinds together.
     pub(crate) fn total(&self) -> usize {
         self.total
@@ -65,7 +66,7 @@ impl<P> Hand<P> {
     }
 }
 
-impl<P: Ord> Hand<P> {
+impl<P: Ord, K: SharedPointerKind> Hand<P, K> {
     /// The entries in key order.
     pub(crate) fn iter(&self) -> impl Iterator<Item = (&P, usize)> + '_ {
         self.counts.iter().map(|(piece, &count)| (piece, count))
@@ -99,7 +100,19 @@ impl<P: Ord> Hand<P> {
     }
 }
 
-impl<P: Ord + Clone> Hand<P> {
+impl<P: Ord + Clone, K: SharedPointerKind> Hand<P, K> {
+    /// The same entries over the pointer kind `K2`, sharing nothing.
+    pub(crate) fn to_kind<K2: SharedPointerKind>(&self) -> Hand<P, K2> {
+        Hand {
+            counts: self
+                .counts
+                .iter()
+                .map(|(piece, &count)| (piece.clone(), count))
+                .collect(),
+            total: self.total,
+        }
+    }
+
     /// Adds an entry for a piece the hand does not hold yet, with a count of
     /// at least 1. On error the hand is left changed, and must be dropped.
     pub(crate) fn insert_new(&mut self, piece: P, count: usize) -> Result<(), EntryError> {

@@ -111,6 +111,7 @@ mod error;
 mod generate;
 mod hand;
 mod hash;
+mod identity;
 mod player;
 mod qi;
 mod shape;
@@ -130,7 +131,16 @@ pub mod serde;
 
 pub use error::Error;
 pub use player::Player;
-pub use qi::{Changes, Edit, HandChange, Qi, SquareChange, SquareChanges};
+pub use qi::{
+    Changes, Edit, EditMut, GenericQi, HandChange, LocalQi, Qi, SquareChange, SquareChanges,
+};
+
+/// The pointer kinds a position can be built over, from
+/// [archery](https://docs.rs/archery), the crate rpds and imbl take theirs
+/// from: [`ArcTK`] (atomic counts, `Send` and `Sync`: [`Qi`]) and [`RcK`]
+/// (plain counts, one thread: [`LocalQi`]). Generic code bounds its kind by
+/// [`SharedPointerKind`].
+pub use archery::{ArcTK, RcK, SharedPointerKind};
 pub use shape::{MAX_DIMENSION_SIZE, MAX_DIMENSIONS, MAX_SQUARE_COUNT, Nested};
 
 /// The README's examples, compiled and run as doctests.

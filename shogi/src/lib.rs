@@ -1,9 +1,10 @@
 //! Legal shogi on persistent positions.
 //!
 //! The rules of shogi, complete, over any position crate that implements
-//! [`Position`]: persistent-qi's `Qi<Qpi, Sin>` ([`Persistent`]) and, as
-//! the peer every figure is compared with, sashite-qi's ([`Sashite`]). The
-//! rules read and write positions only through those crates' public APIs.
+//! [`Position`]: persistent-qi's `Qi<Qpi, Sin>` ([`Persistent`]) and its
+//! single-thread `LocalQi<Qpi, Sin>` ([`Local`]) and, as the peer every
+//! figure is compared with, sashite-qi's ([`Sashite`]). The rules read and
+//! write positions only through those crates' public APIs.
 //!
 //! ```
 //! use shogi::{Board, Persistent, START, legal_move_list, load, perft};
@@ -61,9 +62,9 @@ pub use board::Board;
 pub use feen::{FeenError, read_persistent, read_sashite};
 pub use movegen::{legal_move_list, legal_moves};
 pub use moves::{FILES, Move, SQUARES, Usi, square_index, square_name};
-pub use perft::{PerftOptions, divide, perft};
+pub use perft::{PerftOptions, divide, divide_parallel, perft};
 pub use piece::Kind;
-pub use position::{Persistent, Position, Sashite, same_content};
+pub use position::{KindName, Local, Persistent, Position, Sashite, same_content};
 pub use setup::{LoadError, NotShogi, Place, load};
 pub use tree::{Observer, TooLarge, Tree, build as build_tree};
 

@@ -19,8 +19,8 @@ use cap::Cap;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use shogi::{
-    LoadError, MATSURI, Observer, PUBLISHED, PerftOptions, Persistent, Position, START, Sashite,
-    Tree, build_tree, divide, load, same_content,
+    LoadError, Local, MATSURI, Move, Observer, PUBLISHED, PerftOptions, Persistent, Position,
+    START, Sashite, Tree, build_tree, divide, divide_parallel, load, same_content,
 };
 
 /// Counts the bytes the process holds, for the tree's memory figures.
@@ -67,10 +67,12 @@ struct PerftArgs {
     /// hash; entries keep their position and hits compare it in full.
     #[arg(long)]
     tt: bool,
-    /// Worker threads sharing the root moves.
+    /// Worker threads sharing the root moves (not with `--crate local`,
+    /// whose positions stay on one thread).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: u16,
-    /// Which position crate to run; `both` checks they agree.
+    /// Which position crates to run; with more than one, they are checked
+    /// to agree.
     #[arg(long = "crate", value_name = "CRATE", value_enum, default_value_t = Crate::Persistent)]
     crate_choice: Crate,
 }
@@ -83,16 +85,38 @@ struct TreeArgs {
     /// Plies to expand, 1 to 10.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10))]
     depth: u32,
+    /// Which position crates to build the tree with, one after the other;
+    /// their trees are checked to agree.
+    #[arg(long = "crate", value_name = "CRATE", value_enum, default_value_t = Crate::Both)]
+    crate_choice: Crate,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Crate {
-    /// persistent-qi, the crate under test.
+    /// persistent-qi's thread-safe positions (`Qi`), the crate under test.
     Persistent,
+    /// persistent-qi's single-thread positions (`LocalQi`).
+    Local,
     /// sashite-qi, the peer.
     Sashite,
-    /// Both, one after the other, checking that they agree.
+    /// persistent-qi's thread-safe positions and sashite-qi.
     Both,
+    /// All three: `Qi`, `LocalQi` and sashite-qi.
+    All,
+}
+
+impl Crate {
+    fn runs_persistent(self) -> bool {
+        matches!(self, Crate::Persistent | Crate::Both | Crate::All)
+    }
+
+    fn runs_local(self) -> bool {
+        matches!(self, Crate::Local | Crate::All)
+    }
+
+    fn runs_sashite(self) -> bool {
+        matches!(self, Crate::Sashite | Crate::Both | Crate::All)
+    }
 }
 
 /// How a run ended.
@@ -166,10 +190,37 @@ impl PerftRun {
     }
 }
 
+/// How a perft spreads over threads: [`divide`] on one, or
+/// [`divide_parallel`] (for positions that are `Send` and `Sync`).
+type Divide<P> = fn(&P, PerftOptions, &(dyn Fn() + Sync)) -> Vec<(Move, u64)>;
+
+/// [`divide_parallel`] when more than one thread is asked for.
+fn on_threads<P: Position + Send + Sync>(
+    position: &P,
+    options: PerftOptions,
+    root_done: &(dyn Fn() + Sync),
+) -> Vec<(Move, u64)> {
+    if options.threads > 1 {
+        divide_parallel(position, options, root_done)
+    } else {
+        divide(position, options, &|| root_done())
+    }
+}
+
+/// [`divide`], for positions that stay on one thread.
+fn on_one_thread<P: Position>(
+    position: &P,
+    options: PerftOptions,
+    root_done: &(dyn Fn() + Sync),
+) -> Vec<(Move, u64)> {
+    divide(position, options, &|| root_done())
+}
+
 fn perft_with<P: Position>(
     feen: &str,
     options: PerftOptions,
     label: &str,
+    run: Divide<P>,
 ) -> Result<PerftRun, Failure> {
     let position: P = load(feen)?;
     let root_moves = shogi::legal_move_list(&shogi::Board::read(&position)).len();
@@ -178,7 +229,7 @@ fn perft_with<P: Position>(
         &format!("{label} {} depth {}: root moves", P::CRATE, options.depth),
     );
     let start = Instant::now();
-    let counts = divide(&position, options, &|| progress.inc());
+    let counts = run(&position, options, &|| progress.inc());
     let elapsed = start.elapsed();
     progress.finish();
     let mut divide: Vec<(String, u64)> = counts
@@ -199,12 +250,31 @@ fn run_perft(args: &PerftArgs) -> Result<(), Failure> {
         table: args.tt,
         threads: usize::from(args.threads),
     };
-    let mut runs = Vec::new();
-    if args.crate_choice != Crate::Sashite {
-        runs.push(perft_with::<Persistent>(&args.feen, options, "perft")?);
+    if args.crate_choice.runs_local() && options.threads > 1 {
+        return Err(Failure::Input(
+            "--crate local runs on one thread (its positions are not Send): \
+             drop --threads or pick another crate"
+                .to_string(),
+        ));
     }
-    if args.crate_choice != Crate::Persistent {
-        runs.push(perft_with::<Sashite>(&args.feen, options, "perft")?);
+    let mut runs = Vec::new();
+    if args.crate_choice.runs_persistent() {
+        runs.push(perft_with::<Persistent>(
+            &args.feen, options, "perft", on_threads,
+        )?);
+    }
+    if args.crate_choice.runs_local() {
+        runs.push(perft_with::<Local>(
+            &args.feen,
+            options,
+            "perft",
+            on_one_thread,
+        )?);
+    }
+    if args.crate_choice.runs_sashite() {
+        runs.push(perft_with::<Sashite>(
+            &args.feen, options, "perft", on_threads,
+        )?);
     }
     if args.divide {
         for (usi, count) in &runs[0].divide {
@@ -220,16 +290,23 @@ fn run_perft(args: &PerftArgs) -> Result<(), Failure> {
             format_number(run.nodes_per_second(), 0),
         );
     }
-    if let [ours, theirs] = &runs[..] {
-        println!(
-            "nodes per second, persistent-qi / sashite-qi: {:.2}",
-            ours.nodes_per_second() / theirs.nodes_per_second()
-        );
-        if ours.divide != theirs.divide {
+    if let Some(peer) = runs.iter().find(|run| run.crate_name == Sashite::CRATE) {
+        for ours in runs.iter().filter(|run| run.crate_name != Sashite::CRATE) {
+            println!(
+                "nodes per second, {} / sashite-qi: {:.2}",
+                ours.crate_name,
+                ours.nodes_per_second() / peer.nodes_per_second()
+            );
+        }
+    }
+    for run in &runs[1..] {
+        if run.divide != runs[0].divide {
             return Err(Failure::Mismatch(format!(
-                "the crates disagree: {} nodes against {}",
-                ours.nodes(),
-                theirs.nodes()
+                "the crates disagree: {} nodes with {} against {} with {}",
+                runs[0].nodes(),
+                runs[0].crate_name,
+                run.nodes(),
+                run.crate_name
             )));
         }
     }
@@ -251,6 +328,30 @@ struct TreeRun<P> {
     distinct: usize,
 }
 
+impl<P: Position> TreeRun<P> {
+    /// The figures the table compares.
+    fn summary(&self) -> TreeSummary {
+        TreeSummary {
+            crate_name: P::CRATE,
+            positions: self.tree.positions(),
+            distinct: self.distinct,
+            elapsed: self.tree.elapsed,
+            bytes_kept: self.tree.bytes_kept,
+            peak_bytes: self.tree.peak_bytes,
+        }
+    }
+}
+
+/// What the table shows of one crate's tree.
+struct TreeSummary {
+    crate_name: &'static str,
+    positions: usize,
+    distinct: usize,
+    elapsed: Duration,
+    bytes_kept: usize,
+    peak_bytes: usize,
+}
+
 fn tree_with<P: Position>(feen: &str, depth: u32) -> Result<TreeRun<P>, Failure> {
     let baseline = ALLOCATOR.allocated();
     let root: P = load(feen)?;
@@ -270,72 +371,143 @@ fn tree_with<P: Position>(feen: &str, depth: u32) -> Result<TreeRun<P>, Failure>
     Ok(TreeRun { tree, distinct })
 }
 
-/// Builds both trees and prints them side by side; fails if the crates
-/// disagree on any position.
-fn compare_trees(feen: &str, depth: u32) -> Result<usize, Failure> {
-    // The first tree stays alive while the second is built, so that the two
-    // can be compared position by position at the end; each is measured
-    // against its own baseline, so neither counts the other's bytes.
-    let ours = tree_with::<Persistent>(feen, depth)?;
-    let theirs = tree_with::<Sashite>(feen, depth)?;
-    let (a, b) = (&ours.tree, &theirs.tree);
-    println!("| depth {depth} tree, every position kept | persistent-qi | sashite-qi | ratio |");
-    println!("|---|---:|---:|---:|");
-    let row = |name: &str, ours: f64, theirs: f64, decimals: usize| {
-        println!(
-            "| {name} | {} | {} | {:.3} |",
-            format_number(ours, decimals),
-            format_number(theirs, decimals),
-            ours / theirs
-        );
-    };
-    row(
-        "positions",
-        as_f64(a.positions() as u64),
-        as_f64(b.positions() as u64),
-        0,
-    );
-    row(
-        "distinct positions",
-        as_f64(ours.distinct as u64),
-        as_f64(theirs.distinct as u64),
-        0,
-    );
-    row(
-        "positions per second",
-        rate(a.positions(), a.elapsed),
-        rate(b.positions(), b.elapsed),
-        0,
-    );
-    row(
-        "bytes kept per position",
-        as_f64(a.bytes_kept as u64) / as_f64(a.positions() as u64),
-        as_f64(b.bytes_kept as u64) / as_f64(b.positions() as u64),
-        1,
-    );
-    row(
-        "peak bytes",
-        as_f64(a.peak_bytes as u64),
-        as_f64(b.peak_bytes as u64),
-        0,
-    );
-    if a.positions() != b.positions() || ours.distinct != theirs.distinct {
-        return Err(Failure::Mismatch(format!(
-            "the crates disagree: {} positions ({} distinct) against {} ({} distinct)",
-            a.positions(),
-            ours.distinct,
-            b.positions(),
-            theirs.distinct
-        )));
+/// The first position where two trees disagree, if any.
+fn first_difference<A: Position, B: Position>(a: &Tree<A>, b: &Tree<B>) -> Option<String> {
+    if a.levels.len() != b.levels.len() {
+        return Some(format!(
+            "{} levels against {}",
+            a.levels.len(),
+            b.levels.len()
+        ));
     }
-    for (ply, (mine, peer)) in a.levels.iter().zip(&b.levels).enumerate() {
-        if let Some(index) = mine.iter().zip(peer).position(|(x, y)| !same_content(x, y)) {
-            return Err(Failure::Mismatch(format!(
-                "the crates disagree on position {index} of ply {ply}"
-            )));
+    for (ply, (mine, theirs)) in a.levels.iter().zip(&b.levels).enumerate() {
+        if mine.len() != theirs.len() {
+            return Some(format!(
+                "{} positions at ply {ply} against {}",
+                mine.len(),
+                theirs.len()
+            ));
+        }
+        if let Some(index) = mine
+            .iter()
+            .zip(theirs)
+            .position(|(x, y)| !same_content(x, y))
+        {
+            return Some(format!("position {index} of ply {ply}"));
         }
     }
-    Ok(a.positions())
+    None
+}
+
+/// Builds the trees of the chosen crates and prints them side by side, with
+/// each persistent-qi kind's ratio to sashite-qi; fails if two crates
+/// disagree on any position. Returns the number of positions.
+fn compare_trees(feen: &str, depth: u32, crates: Crate) -> Result<usize, Failure> {
+    // The trees stay alive until all are built, so that they can be compared
+    // position by position at the end; each is measured against its own
+    // baseline, so none counts the others' bytes.
+    let persistent = crates
+        .runs_persistent()
+        .then(|| tree_with::<Persistent>(feen, depth))
+        .transpose()?;
+    let local = crates
+        .runs_local()
+        .then(|| tree_with::<Local>(feen, depth))
+        .transpose()?;
+    let sashite = crates
+        .runs_sashite()
+        .then(|| tree_with::<Sashite>(feen, depth))
+        .transpose()?;
+    let summaries: Vec<TreeSummary> = [
+        persistent.as_ref().map(TreeRun::summary),
+        local.as_ref().map(TreeRun::summary),
+        sashite.as_ref().map(TreeRun::summary),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    print_tree_table(depth, &summaries);
+    let disagreement = match (&persistent, &local, &sashite) {
+        (Some(a), _, Some(b)) => first_difference(&a.tree, &b.tree),
+        _ => None,
+    }
+    .or_else(|| match (&local, &sashite) {
+        (Some(a), Some(b)) => first_difference(&a.tree, &b.tree),
+        _ => None,
+    })
+    .or_else(|| match (&persistent, &local) {
+        (Some(a), Some(b)) => first_difference(&a.tree, &b.tree),
+        _ => None,
+    });
+    let first = &summaries[0];
+    if let Some(other) = summaries
+        .iter()
+        .find(|other| other.positions != first.positions || other.distinct != first.distinct)
+    {
+        return Err(Failure::Mismatch(format!(
+            "the crates disagree: {} positions ({} distinct) with {} against {} ({} distinct) with {}",
+            first.positions,
+            first.distinct,
+            first.crate_name,
+            other.positions,
+            other.distinct,
+            other.crate_name
+        )));
+    }
+    if let Some(where_) = disagreement {
+        return Err(Failure::Mismatch(format!("the crates disagree: {where_}")));
+    }
+    Ok(first.positions)
+}
+
+/// The side-by-side table of the trees: one column per crate, then each
+/// persistent-qi kind's ratio to sashite-qi.
+fn print_tree_table(depth: u32, summaries: &[TreeSummary]) {
+    let peer = summaries
+        .iter()
+        .find(|summary| summary.crate_name == Sashite::CRATE);
+    let ours: Vec<&TreeSummary> = summaries
+        .iter()
+        .filter(|summary| summary.crate_name != Sashite::CRATE)
+        .collect();
+    let mut header = vec![format!("depth {depth} tree, every position kept")];
+    header.extend(
+        summaries
+            .iter()
+            .map(|summary| summary.crate_name.to_string()),
+    );
+    if peer.is_some() {
+        header.extend(
+            ours.iter()
+                .map(|summary| format!("ratio, {}", summary.crate_name)),
+        );
+    }
+    println!("| {} |", header.join(" | "));
+    println!("|---|{}", "---:|".repeat(header.len() - 1));
+    let row = |name: &str, figure: &dyn Fn(&TreeSummary) -> f64, decimals: usize| {
+        let mut cells = vec![name.to_string()];
+        cells.extend(
+            summaries
+                .iter()
+                .map(|summary| format_number(figure(summary), decimals)),
+        );
+        if let Some(peer) = peer {
+            cells.extend(
+                ours.iter()
+                    .map(|summary| format!("{:.3}", figure(summary) / figure(peer))),
+            );
+        }
+        println!("| {} |", cells.join(" | "));
+    };
+    row("positions", &|s| as_f64(s.positions as u64), 0);
+    row("distinct positions", &|s| as_f64(s.distinct as u64), 0);
+    row("positions per second", &|s| rate(s.positions, s.elapsed), 0);
+    row(
+        "bytes kept per position",
+        &|s| as_f64(s.bytes_kept as u64) / as_f64(s.positions as u64),
+        1,
+    );
+    row("peak bytes", &|s| as_f64(s.peak_bytes as u64), 0);
 }
 
 /// Positions per second.
@@ -344,7 +516,7 @@ fn rate(positions: usize, elapsed: Duration) -> f64 {
 }
 
 fn run_tree(args: &TreeArgs) -> Result<(), Failure> {
-    compare_trees(&args.feen, args.depth).map(|_| ())
+    compare_trees(&args.feen, args.depth, args.crate_choice).map(|_| ())
 }
 
 // ------------------------------------------------------------- self-check
@@ -354,8 +526,13 @@ fn self_check() -> Result<(), Failure> {
     let mut mismatches = Vec::new();
     println!("Perft against the published counts (single thread, no table)");
     println!();
-    println!("| position | depth | published | persistent-qi | sashite-qi | |");
-    println!("|---|---:|---:|---:|---:|---|");
+    println!(
+        "| position | depth | published | {} | {} | {} | |",
+        Persistent::CRATE,
+        Local::CRATE,
+        Sashite::CRATE
+    );
+    println!("|---|---:|---:|---:|---:|---:|---|");
     let mut speeds = Vec::new();
     for (name, feen, counts) in PUBLISHED {
         let depths = match name {
@@ -365,44 +542,52 @@ fn self_check() -> Result<(), Failure> {
         };
         for (depth, &published) in (1..=depths).zip(counts.iter()) {
             let options = PerftOptions::new(depth);
-            let ours = perft_with::<Persistent>(feen, options, name)?;
-            let theirs = perft_with::<Sashite>(feen, options, name)?;
-            let verdict = if ours.nodes() == published && theirs.nodes() == published {
+            let runs = [
+                perft_with::<Persistent>(feen, options, name, on_threads)?,
+                perft_with::<Local>(feen, options, name, on_one_thread)?,
+                perft_with::<Sashite>(feen, options, name, on_threads)?,
+            ];
+            let verdict = if runs.iter().all(|run| run.nodes() == published) {
                 "MATCH"
             } else {
                 mismatches.push(format!("{name} depth {depth}"));
                 "MISMATCH"
             };
             println!(
-                "| {name} | {depth} | {} | {} | {} | {verdict} |",
+                "| {name} | {depth} | {} | {} | {} | {} | {verdict} |",
                 thousands(published),
-                thousands(ours.nodes()),
-                thousands(theirs.nodes())
+                thousands(runs[0].nodes()),
+                thousands(runs[1].nodes()),
+                thousands(runs[2].nodes())
             );
             if depth == depths && (feen == START || feen == MATSURI) {
-                speeds.push((
-                    name,
-                    depth,
-                    ours.nodes_per_second(),
-                    theirs.nodes_per_second(),
-                ));
+                speeds.push((name, depth, runs.map(|run| run.nodes_per_second())));
             }
         }
     }
     println!();
-    println!("| perft nodes per second | persistent-qi | sashite-qi | ratio |");
-    println!("|---|---:|---:|---:|");
-    for (name, depth, ours, theirs) in speeds {
+    println!(
+        "| perft nodes per second | {} | {} | {} | ratio, {} | ratio, {} |",
+        Persistent::CRATE,
+        Local::CRATE,
+        Sashite::CRATE,
+        Persistent::CRATE,
+        Local::CRATE
+    );
+    println!("|---|---:|---:|---:|---:|---:|");
+    for (name, depth, [ours, local, theirs]) in speeds {
         println!(
-            "| {name} depth {depth} | {} | {} | {:.2} |",
+            "| {name} depth {depth} | {} | {} | {} | {:.2} | {:.2} |",
             format_number(ours, 0),
+            format_number(local, 0),
             format_number(theirs, 0),
-            ours / theirs
+            ours / theirs,
+            local / theirs
         );
     }
     println!();
     let published: u64 = 1 + PUBLISHED[0].2[..TREE_DEPTH as usize].iter().sum::<u64>();
-    let positions = compare_trees(START, TREE_DEPTH)?;
+    let positions = compare_trees(START, TREE_DEPTH, Crate::All)?;
     let verdict = if positions as u64 == published {
         "MATCH"
     } else {
@@ -416,6 +601,8 @@ fn self_check() -> Result<(), Failure> {
         thousands(published)
     );
     if mismatches.is_empty() {
+        println!();
+        println!("self-check: every count matches the published one, and the crates agree");
         Ok(())
     } else {
         Err(Failure::Mismatch(format!(

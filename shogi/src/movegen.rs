@@ -222,6 +222,7 @@ fn push_move(board: &Board, captures: &Captures, from: usize, to: usize, moves: 
     let piece = board.pieces[from].expect("a piece stands on a move's origin");
     let kind = kind_of(board.cells[usize::from(PAD[from])]);
     let capture = (target != EMPTY).then(|| captures.of(kind_of(target)));
+    let taken = board.pieces[to];
     let (from_u8, to_u8) = (to_u8(from), to_u8(to));
     if kind.promoted().is_some() && (in_promotion_zone(us, from) || in_promotion_zone(us, to)) {
         moves.push(Move {
@@ -230,6 +231,8 @@ fn push_move(board: &Board, captures: &Captures, from: usize, to: usize, moves: 
             piece: piece.with_pin(piece.pin().enhanced()),
             promotion: true,
             capture,
+            mover: piece,
+            taken,
         });
         if distance_to_far_edge(us, to) < kind.dead_rows() {
             return;
@@ -241,6 +244,8 @@ fn push_move(board: &Board, captures: &Captures, from: usize, to: usize, moves: 
         piece,
         promotion: false,
         capture,
+        mover: piece,
+        taken,
     });
 }
 
@@ -272,6 +277,8 @@ fn drops(board: &Board, constraints: &Constraints, us: Player, moves: &mut Vec<M
                 piece: entry.piece,
                 promotion: false,
                 capture: None,
+                mover: entry.piece,
+                taken: None,
             });
         }
     }

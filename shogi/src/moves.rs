@@ -32,6 +32,10 @@ pub struct Move {
     /// On a capture, the taken piece as it enters the mover's hand:
     /// unpromoted, turned to the mover's side, in the mover's style.
     pub capture: Option<Qpi>,
+    /// The piece that stood on `from` (for a drop, the hand's piece).
+    pub mover: Qpi,
+    /// The piece that stood on `to`, as the board had it, if any.
+    pub taken: Option<Qpi>,
 }
 
 impl Move {

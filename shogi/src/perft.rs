@@ -54,12 +54,35 @@ pub fn perft<P: Position>(position: &P, depth: u32) -> u64 {
 }
 
 /// Each root move with its leaf count at `options.depth` (the moves in
-/// generation order), calling `root_done` after each root move.
+/// generation order), calling `root_done` after each root move, on this
+/// thread: `options.threads` is not read, so positions need not be `Send`.
+#[must_use]
+pub fn divide<P: Position>(
+    position: &P,
+    options: PerftOptions,
+    root_done: &dyn Fn(),
+) -> Vec<(Move, u64)> {
+    let mut moves = Vec::new();
+    legal_moves(&Board::read(position), &mut moves);
+    let table = options.table.then(Table::new);
+    let mut search = Search::new(table.as_ref());
+    moves
+        .iter()
+        .map(|mv| {
+            let count = search.count(&position.play(*mv), options.depth - 1);
+            root_done();
+            (*mv, count)
+        })
+        .collect()
+}
+
+/// [`divide`] on `options.threads` worker threads sharing the root moves
+/// (and the table, if any).
 ///
 /// # Panics
 ///
 /// If the thread pool cannot be built.
-pub fn divide<P: Position>(
+pub fn divide_parallel<P: Position + Send + Sync>(
     position: &P,
     options: PerftOptions,
     root_done: &(dyn Fn() + Sync),

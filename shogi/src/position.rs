@@ -1,17 +1,21 @@
 //! The one door between the rules and a position crate: the [`Position`]
-//! trait, implemented for persistent-qi's `Qi<Qpi, Sin>` and for the peer,
-//! sashite-qi's `Qi<Qpi, Sin>`, through each crate's public API only.
+//! trait, implemented for persistent-qi's positions of both pointer kinds
+//! (`Qi<Qpi, Sin>` and `LocalQi<Qpi, Sin>`) and for the peer, sashite-qi's
+//! `Qi<Qpi, Sin>`, through each crate's public API only.
 
 use core::hash::{Hash, Hasher};
 
-use persistent_qi::Player;
 use persistent_qi::qpi::{Qpi, Sin};
+use persistent_qi::{ArcTK, GenericQi, Player, RcK, SharedPointerKind};
 
 use crate::feen::{self, FeenError};
 use crate::moves::{Move, SQUARES};
 
-/// persistent-qi's typed position, the crate under test.
+/// persistent-qi's typed position, the crate under test: thread-safe.
 pub type Persistent = persistent_qi::Qi<Qpi, Sin>;
+
+/// persistent-qi's typed position for one thread.
+pub type Local = persistent_qi::LocalQi<Qpi, Sin>;
 
 /// sashite-qi's typed position, the peer every figure is compared with.
 pub type Sashite = sashite_qi::Qi<Qpi, Sin>;
@@ -23,7 +27,7 @@ pub type Sashite = sashite_qi::Qi<Qpi, Sin>;
 /// [`read_board`](Position::read_board), into a local mailbox, and create every child
 /// with [`play`](Position::play); nothing else touches the position in the
 /// hot path.
-pub trait Position: Clone + PartialEq + Send + Sync + Sized + 'static {
+pub trait Position: Clone + PartialEq + Sized + 'static {
     /// The crate's name, for reports.
     const CRATE: &'static str;
 
@@ -65,14 +69,6 @@ pub trait Position: Clone + PartialEq + Send + Sync + Sized + 'static {
     fn key(&self) -> u64;
 }
 
-/// The board changes of a move: the vacated square (if any), then the target.
-fn board_changes(mv: Move) -> impl Iterator<Item = (usize, Option<Qpi>)> {
-    mv.from
-        .map(|from| (usize::from(from), None))
-        .into_iter()
-        .chain([(usize::from(mv.to), Some(mv.piece))])
-}
-
 /// The mover's hand change, if any: `+1` of the captured piece, or `-1` of
 /// the dropped one.
 fn hand_change(mv: Move) -> Option<(Qpi, i32)> {
@@ -85,23 +81,37 @@ fn hand_change(mv: Move) -> Option<(Qpi, i32)> {
 
 const LEGAL: &str = "a legal move fits the position it was generated for";
 
-impl Position for Persistent {
+/// The name of a persistent-qi pointer kind, for reports.
+pub trait KindName {
+    /// How reports name positions of this kind.
+    const CRATE: &'static str;
+}
+
+impl KindName for ArcTK {
     const CRATE: &'static str = "persistent-qi";
+}
+
+impl KindName for RcK {
+    const CRATE: &'static str = "persistent-qi (local)";
+}
+
+impl<K: SharedPointerKind + KindName + 'static> Position for GenericQi<Qpi, Sin, K> {
+    const CRATE: &'static str = K::CRATE;
 
     fn from_feen(feen: &str) -> Result<Self, FeenError> {
-        feen::read_persistent(feen)
+        feen::read_persistent(feen).map(|position| position.to_kind())
     }
 
     fn shape(&self) -> &[usize] {
-        persistent_qi::Qi::shape(self)
+        GenericQi::shape(self)
     }
 
     fn turn(&self) -> Player {
-        persistent_qi::Qi::turn(self)
+        GenericQi::turn(self)
     }
 
     fn style(&self, player: Player) -> Sin {
-        *persistent_qi::Qi::style(self, player)
+        *GenericQi::style(self, player)
     }
 
     fn read_board(&self, squares: &mut [Option<Qpi>; SQUARES]) {
@@ -116,21 +126,37 @@ impl Position for Persistent {
         }
     }
 
-    // The move as the crate spells it today: a board diff, a hand diff and a
-    // toggle, three transformations. A drop leaves the hand before it reaches
-    // the board, so no intermediate holds one piece too many.
+    // The move as one edit: the move generator knows what stands on both
+    // squares, so neither is read back from the board. A drop leaves the
+    // hand as it reaches the board, so no intermediate holds one piece too
+    // many.
     fn play(&self, mv: Move) -> Self {
-        let mover = persistent_qi::Qi::turn(self);
-        let mut edit = self.edit().board_diff(board_changes(mv));
-        if let Some((piece, delta)) = hand_change(mv) {
-            edit = edit.hand(mover, piece, delta);
-        }
-        edit.toggle().finish().expect(LEGAL)
+        let to = usize::from(mv.to);
+        let mover = GenericQi::turn(self);
+        self.edit_with(|edit| {
+            if let Some(from) = mv.from {
+                edit.replace(usize::from(from), Some(&mv.mover), None);
+            }
+            edit.replace(to, mv.taken.as_ref(), Some(mv.piece));
+            if let Some((piece, delta)) = hand_change(mv) {
+                edit.hand(mover, piece, delta);
+            }
+            edit.toggle();
+        })
+        .expect(LEGAL)
     }
 
     fn key(&self) -> u64 {
         self.position_hash()
     }
+}
+
+/// The board changes of a move: the vacated square (if any), then the target.
+fn board_changes(mv: Move) -> impl Iterator<Item = (usize, Option<Qpi>)> {
+    mv.from
+        .map(|from| (usize::from(from), None))
+        .into_iter()
+        .chain([(usize::from(mv.to), Some(mv.piece))])
 }
 
 impl Position for Sashite {

@@ -101,6 +101,53 @@ fn tree_prints_both_crates_side_by_side() {
 }
 
 #[test]
+fn tree_prints_all_three_kinds_side_by_side() {
+    let output = shogi(&["tree", "--depth", "2", "--crate", "all"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("| positions | 931 | 931 | 931 | 1.000 | 1.000 |"),
+        "{text}"
+    );
+    assert!(text.contains("persistent-qi (local)"), "{text}");
+}
+
+#[test]
+fn perft_runs_the_local_kind_beside_the_others() {
+    let output = shogi(&["perft", "--depth", "3", "--crate", "all"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("persistent-qi (local): 25,470 nodes"),
+        "{text}"
+    );
+    assert!(
+        text.contains("nodes per second, persistent-qi (local) / sashite-qi"),
+        "{text}"
+    );
+    assert_eq!(text.lines().last(), Some("nodes: 25470"));
+}
+
+#[test]
+fn local_positions_refuse_threads() {
+    let output = shogi(&[
+        "perft",
+        "--depth",
+        "2",
+        "--crate",
+        "local",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("one thread"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
 fn help_lists_the_commands() {
     let output = shogi(&["--help"]);
     assert!(output.status.success());

@@ -3,12 +3,14 @@
 use core::fmt;
 use core::hash::Hash;
 
-use super::Qi;
+use archery::{ArcTK, SharedPointerKind};
+
+use super::GenericQi;
 use crate::board::ChangedSquares;
 use crate::{Error, MAX_DIMENSIONS, Player};
 
 /// What differs between a position and a base it is compared with: the
-/// squares, the hand counts and the turn. Made by [`Qi::changes_since`].
+/// squares, the hand counts and the turn. Made by [`Qi::changes_since`](GenericQi::changes_since).
 ///
 /// Nothing is computed up front: each iterator walks the two positions when
 /// it is used, skipping every block of squares and every subtree of a hand
@@ -38,9 +40,9 @@ use crate::{Error, MAX_DIMENSIONS, Player};
 /// assert_eq!(changes.apply_to(&start)?, after);
 /// # Ok::<(), persistent_qi::Error>(())
 /// ```
-pub struct Changes<'a, P, S> {
-    base: &'a Qi<P, S>,
-    now: &'a Qi<P, S>,
+pub struct Changes<'a, P, S, K: SharedPointerKind = ArcTK> {
+    base: &'a GenericQi<P, S, K>,
+    now: &'a GenericQi<P, S, K>,
 }
 
 /// A square that differs between two positions: see [`Changes::squares`].
@@ -67,7 +69,7 @@ pub struct HandChange<'a, P> {
     pub after: usize,
 }
 
-impl<P: Ord, S: PartialEq> Qi<P, S> {
+impl<P: Ord, S: PartialEq, K: SharedPointerKind> GenericQi<P, S, K> {
     /// What changed from `base` to `self`: see [`Changes`].
     ///
     /// O(1) to call; the iterators of the result cost O(what differs + blocks
@@ -99,8 +101,8 @@ impl<P: Ord, S: PartialEq> Qi<P, S> {
     /// );
     /// # Ok::<(), Error>(())
     /// ```
-    pub fn changes_since<'a>(&'a self, base: &'a Self) -> Result<Changes<'a, P, S>, Error> {
-        let (now_setup, base_setup) = (&self.hands_and_setup.setup, &base.hands_and_setup.setup);
+    pub fn changes_since<'a>(&'a self, base: &'a Self) -> Result<Changes<'a, P, S, K>, Error> {
+        let (now_setup, base_setup) = (&self.shared.setup, &base.shared.setup);
         if now_setup.shape != base_setup.shape {
             return Err(Error::ShapeMismatch {
                 base: padded_sizes(base.shape()),
@@ -123,16 +125,16 @@ fn padded_sizes(sizes: &[usize]) -> [usize; MAX_DIMENSIONS] {
     padded
 }
 
-impl<'a, P: Ord, S> Changes<'a, P, S> {
+impl<'a, P: Ord, S, K: SharedPointerKind> Changes<'a, P, S, K> {
     /// The squares that differ, in index order. Blocks of squares the two
     /// positions share are skipped by address, unread.
     #[must_use]
-    pub fn squares(&self) -> SquareChanges<'a, P> {
+    pub fn squares(&self) -> SquareChanges<'a, P, K> {
         SquareChanges {
             inner: self
                 .now
-                .board
-                .changed_squares(&self.base.board, self.now.square_count()),
+                .board()
+                .changed_squares(self.base.board(), self.now.square_count()),
         }
     }
 
@@ -161,9 +163,9 @@ impl<'a, P: Ord, S> Changes<'a, P, S> {
     pub fn hands(&self) -> impl Iterator<Item = HandChange<'a, P>> + 'a {
         let (base, now) = (self.base, self.now);
         Player::ALL.into_iter().flat_map(move |player| {
-            now.hands_and_setup
+            now.shared
                 .hand(player)
-                .changed_counts(base.hands_and_setup.hand(player))
+                .changed_counts(base.shared.hand(player))
                 .map(move |(piece, before, after)| HandChange {
                     player,
                     piece,
@@ -188,19 +190,20 @@ impl<'a, P: Ord, S> Changes<'a, P, S> {
 
     /// The base position.
     #[must_use]
-    pub fn base(&self) -> &'a Qi<P, S> {
+    pub fn base(&self) -> &'a GenericQi<P, S, K> {
         self.base
     }
 
     /// The position compared with the base.
     #[must_use]
-    pub fn position(&self) -> &'a Qi<P, S> {
+    pub fn position(&self) -> &'a GenericQi<P, S, K> {
         self.now
     }
 }
 
-impl<P: Clone + Ord + Hash, S> Changes<'_, P, S> {
-    /// These changes applied to `position` in one [`edit`](Qi::edit): every
+impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> Changes<'_, P, S, K> {
+    /// These changes applied to `position` in one
+    /// [`edit_with`](GenericQi::edit_with): every
     /// square set to its new content, every hand count moved by the
     /// difference, the turn given to the side to move in the compared
     /// position if it changed. Applied to the base, it gives a position equal
@@ -208,27 +211,27 @@ impl<P: Clone + Ord + Hash, S> Changes<'_, P, S> {
     ///
     /// # Errors
     ///
-    /// As [`Edit::finish`](crate::Edit::finish), when `position` is not the
+    /// As [`GenericQi::edit_with`], when `position` is not the
     /// base: an index off its board, a hand that cannot give up as many
     /// pieces, or too many pieces in the result.
-    pub fn apply_to(&self, position: &Qi<P, S>) -> Result<Qi<P, S>, Error> {
-        let mut edit = position.edit();
-        for SquareChange { index, after, .. } in self.squares() {
-            edit = edit.set(index, after.cloned());
-        }
-        for HandChange {
-            player,
-            piece,
-            before,
-            after,
-        } in self.hands()
-        {
-            edit = edit.hand(player, piece.clone(), count_delta(before, after));
-        }
-        if self.turn_changed() {
-            edit = edit.with_turn(self.now.turn);
-        }
-        edit.finish()
+    pub fn apply_to(&self, position: &GenericQi<P, S, K>) -> Result<GenericQi<P, S, K>, Error> {
+        position.edit_with(|edit| {
+            for SquareChange { index, after, .. } in self.squares() {
+                edit.set(index, after.cloned());
+            }
+            for HandChange {
+                player,
+                piece,
+                before,
+                after,
+            } in self.hands()
+            {
+                edit.hand(player, piece.clone(), count_delta(before, after));
+            }
+            if self.turn_changed() {
+                edit.with_turn(self.now.turn);
+            }
+        })
     }
 }
 
@@ -244,7 +247,7 @@ fn count_delta(before: usize, after: usize) -> i32 {
     }
 }
 
-impl<P: Ord + fmt::Debug, S> fmt::Debug for Changes<'_, P, S> {
+impl<P: Ord + fmt::Debug, S, K: SharedPointerKind> fmt::Debug for Changes<'_, P, S, K> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Changes")
             .field("squares", &self.squares().collect::<Vec<_>>())
@@ -256,11 +259,11 @@ impl<P: Ord + fmt::Debug, S> fmt::Debug for Changes<'_, P, S> {
 
 /// The squares that differ between two positions, in index order: see
 /// [`Changes::squares`].
-pub struct SquareChanges<'a, P> {
-    inner: ChangedSquares<'a, P>,
+pub struct SquareChanges<'a, P, K: SharedPointerKind = ArcTK> {
+    inner: ChangedSquares<'a, P, K>,
 }
 
-impl<'a, P: PartialEq> Iterator for SquareChanges<'a, P> {
+impl<'a, P: PartialEq, K: SharedPointerKind> Iterator for SquareChanges<'a, P, K> {
     type Item = SquareChange<'a, P>;
 
     #[inline]
@@ -275,4 +278,4 @@ impl<'a, P: PartialEq> Iterator for SquareChanges<'a, P> {
     }
 }
 
-impl<P: PartialEq> core::iter::FusedIterator for SquareChanges<'_, P> {}
+impl<P: PartialEq, K: SharedPointerKind> core::iter::FusedIterator for SquareChanges<'_, P, K> {}

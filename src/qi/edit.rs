@@ -1,43 +1,83 @@
 //! One transformation for a whole move: board changes, hand changes and the
-//! turn, built into a single new position.
+//! turn, built into a single new position, either in place
+//! ([`GenericQi::edit_with`]) or as a chain ([`GenericQi::edit`]).
 
-// Every step of an edit takes the edit by value and returns it, and the
-// edit holds a whole position: unless each step is inlined into the chain,
-// the position is copied at every step. Forcing it saves about an eighth of
-// a move's instructions (`cargo run --release --example move_profile -- --op
-// edit_move`: 834 to 732 on 9x9 `Qpi`), which `#[inline]` alone does not.
+// The steps of an edit are a few instructions each, called in the hot loop
+// of every search: they are inlined into the caller's code, where the
+// position being built stays in one place.
 #![allow(clippy::inline_always)]
 
 use core::hash::Hash;
-use triomphe::Arc;
 
-use super::{Qi, fresh_version};
+use archery::{ArcTK, SharedPointer, SharedPointerKind};
+
+use super::{GenericQi, fresh_version};
+use crate::board::{self, BlocksMut};
 use crate::hand::{CountChange, HandError};
 use crate::hash::{SECOND_TO_MOVE, hand_term, square_term, stable_hash};
 use crate::{Error, Player};
 
-/// A new position in the making, started by [`Qi::edit`] and built by
-/// [`finish`](Edit::finish).
+/// A new position being built in place: the steps of
+/// [`GenericQi::edit_with`].
 ///
 /// A move in shogi is a board change plus, on a capture or a drop, a hand
-/// change, plus the turn. An `Edit` takes them all and builds the result
-/// with one clone of the parent, one update of the hash per change, one
-/// check of the piece total (on the finished position) and one new version.
-/// A drop therefore never has to pass through an intermediate position with
-/// a piece too many, as it would done board first, then hand.
+/// change, plus the turn. An edit takes them all and builds the result with
+/// one clone of the parent, one update of the hash per change, one check of
+/// the piece total (on the finished position) and one new version. A drop
+/// therefore never has to pass through an intermediate position with a
+/// piece too many, as it would done board first, then hand.
 ///
-/// An edit holds the position it builds, and each step takes it and gives
-/// it back: written as one chain, the steps compile to writes in place.
-/// Assigned back step by step under conditions (`edit = edit.set(..)`
-/// inside an `if`), the position may be copied at each step, which costs
-/// more than the writes; for changes known only at run time, prefer
-/// [`board_diff`](Edit::board_diff) and [`hand_diff`](Edit::hand_diff) with
-/// an iterator of them.
+/// Every step writes into the position being built, where it is: a step
+/// under a condition or in a loop costs what it costs in a straight line.
+/// Steps return `&mut Self`, so they chain.
 ///
 /// Changes apply in the order they are given. The first one that fails (an
 /// index off the board, a hand removal of more copies than held) is the
-/// error `finish` returns; every change after it is ignored. The parent is
+/// error the edit returns; every change after it is ignored. The parent is
 /// never touched, so a failed edit leaves nothing changed.
+///
+/// ```
+/// use persistent_qi::{Player, Qi};
+///
+/// let start: Qi<&str, &str> = Qi::new(&[9, 9], "S", "s")?
+///     .board_diff([(40, Some("P")), (31, Some("p"))])?;
+///
+/// // A move found at run time: a capture if the target is occupied.
+/// let (from, to) = (40, 31);
+/// let capture = start.edit_with(|edit| {
+///     edit.set(from, None).set(to, Some("P"));
+///     if start.square(to).is_some() {
+///         edit.hand(Player::First, "P", 1);
+///     }
+///     edit.toggle();
+/// })?;
+/// assert_eq!(capture.square(31), Some(&"P"));
+/// assert_eq!(capture.first_hand_count(&"P"), 1);
+/// assert_eq!(capture.turn(), Player::Second);
+///
+/// // The first failing change is the error; the parent is unchanged.
+/// let error = capture
+///     .edit_with(|edit| {
+///         edit.set(4, Some("R")).set(81, None);
+///     })
+///     .unwrap_err();
+/// assert_eq!(error.to_string(), "invalid flat index: 81 (board has 81 squares)");
+/// assert_eq!(capture.square(4), None);
+/// # Ok::<(), persistent_qi::Error>(())
+/// ```
+pub struct EditMut<'a, P, S, K: SharedPointerKind = ArcTK> {
+    next: &'a mut GenericQi<P, S, K>,
+    state: &'a mut EditState,
+}
+
+/// A new position in the making, started by [`GenericQi::edit`] and built
+/// by [`finish`](Edit::finish): the steps of [`EditMut`] as a chain, each
+/// taking the edit and giving it back.
+///
+/// An edit holds the position it builds, so each step moves it; written as
+/// one chain, the moves compile away. Where the steps depend on conditions
+/// or run in a loop, [`GenericQi::edit_with`] builds the position in place
+/// instead, with the same steps and the same result.
 ///
 /// ```
 /// use persistent_qi::{Player, Qi};
@@ -69,34 +109,65 @@ use crate::{Error, Player};
 /// # Ok::<(), persistent_qi::Error>(())
 /// ```
 #[must_use = "an edit builds nothing until `finish` is called"]
-pub struct Edit<P, S> {
-    next: Qi<P, S>,
+pub struct Edit<P, S, K: SharedPointerKind = ArcTK> {
+    next: GenericQi<P, S, K>,
+    state: EditState,
+}
+
+/// What an edit keeps besides the position it builds.
+struct EditState {
     /// The parent's board stamp, to settle a bulk edit's writes at the end.
     stamp: u64,
     /// The first change that failed; later changes are ignored. Boxed: an
-    /// error is rare, and the edit is moved at every step of a chain, so it
-    /// stays a pointer wide rather than the size of an [`Error`].
+    /// error is rare, and a pointer keeps the edit small.
     error: Option<Box<Error>>,
     /// How many board and hand changes have been given, for error reports.
     changes: usize,
 }
 
-impl<P: Clone, S> Qi<P, S> {
+impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
+    /// A new position made from this one by the steps `build` gives, in
+    /// place: see [`EditMut`] for the steps and an example.
+    ///
+    /// O(1) plus the steps: one clone of this position, written in place.
+    ///
+    /// # Errors
+    ///
+    /// The first step that failed, in the order given:
+    /// [`Error::IndexOutOfRange`] for an index off the board, or
+    /// [`Error::HandUnderflow`] for a removal of more copies than the hand
+    /// held at that point. Otherwise [`Error::TooManyPieces`] if the new
+    /// position holds more pieces (board and hands) than squares, or at once
+    /// if a hand count would not fit a `usize`. Each error's `change` counts
+    /// the board and hand changes of the edit from 0, in the order given.
+    #[inline(always)]
+    pub fn edit_with(&self, build: impl FnOnce(&mut EditMut<'_, P, S, K>)) -> Result<Self, Error> {
+        let mut state = EditState::new(self);
+        let mut next = self.clone();
+        build(&mut EditMut {
+            next: &mut next,
+            state: &mut state,
+        });
+        match state.finish(&mut next) {
+            Ok(()) => Ok(next),
+            Err(error) => failed(error),
+        }
+    }
+
     /// Starts a new position from this one, to be changed square by square,
     /// hand entry by hand entry, and built by [`Edit::finish`].
     ///
     /// O(1): the edit holds a clone. See [`Edit`] for an example.
     #[inline(always)]
-    pub fn edit(&self) -> Edit<P, S> {
+    pub fn edit(&self) -> Edit<P, S, K> {
         Edit {
+            state: EditState::new(self),
             next: self.clone(),
-            stamp: self.board.stamp(),
-            error: None,
-            changes: 0,
         }
     }
 
     /// Passes the turn to `turn`, in place.
+    #[inline(always)]
     pub(super) fn set_turn(&mut self, turn: Player) {
         if turn != self.turn {
             self.turn = turn;
@@ -105,20 +176,29 @@ impl<P: Clone, S> Qi<P, S> {
     }
 
     /// Fails with [`Error::TooManyPieces`] if the pieces outnumber the squares.
+    #[inline(always)]
     pub(super) fn check_cardinality(&self) -> Result<(), Error> {
-        let squares = self.square_count();
+        let squares = self.shared.square_count;
         // Mid-edit, a hand total may be anything a usize holds, so the sum
         // saturates: a total too large to add is over the limit either way.
         let pieces = saturating_total(
             self.board_piece_count(),
-            self.hands_and_setup.first_hand.total(),
-            self.hands_and_setup.second_hand.total(),
+            self.shared.first_hand.total(),
+            self.shared.second_hand.total(),
         );
         if pieces > squares {
             return Err(Error::TooManyPieces { pieces, squares });
         }
         Ok(())
     }
+}
+
+/// The error path of an edit, out of the way of the hot path: the new
+/// position is dropped and the error returned.
+#[cold]
+#[inline(never)]
+fn failed<T>(error: Error) -> Result<T, Error> {
+    Err(error)
 }
 
 /// The piece total of a position from its three parts, saturating at
@@ -128,37 +208,46 @@ pub(super) fn saturating_total(board: usize, first_hand: usize, second_hand: usi
     board.saturating_add(first_hand).saturating_add(second_hand)
 }
 
-impl<P: Clone + Ord + Hash, S> Qi<P, S> {
-    /// Writes one square in place. One walk down the board: the old square
-    /// comes back from the write, for the hash and the piece count.
+impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
+    /// Writes one square in place. One walk down the board at most: the old
+    /// square comes back from the write, for the hash and the piece count.
     #[inline(always)]
-    fn set_square_mut(
-        &mut self,
-        index: usize,
-        square: Option<P>,
-        change: usize,
-    ) -> Result<(), Error> {
-        let square_count = self.square_count();
-        if index >= square_count {
-            return Err(Error::IndexOutOfRange {
-                index,
-                square_count,
-                change: Some(change),
-            });
-        }
+    fn set_square_mut(&mut self, index: usize, square: Option<P>) {
         if let Some(new) = &square {
             self.hash ^= square_term(index, stable_hash(new));
             self.board_pieces += 1;
         }
-        if let Some(old) = self.board.replace(index, square) {
+        let old = board::write::<true, P, K>(&mut self.shared, &mut self.kept, index, square);
+        if let Some(old) = old {
             self.hash ^= square_term(index, stable_hash(&old));
             self.board_pieces -= 1;
         }
-        Ok(())
+    }
+
+    /// Writes one square in place, the caller vouching that it holds `old`:
+    /// the board is not read. The piece count wraps rather than panics on a
+    /// wrong `old`: the edit then fails its piece check or leaves a wrong
+    /// count, as [`EditMut::replace`] documents.
+    #[inline(always)]
+    fn replace_square_mut(&mut self, index: usize, old: Option<&P>, square: Option<P>) {
+        debug_assert!(
+            self.square(index) == old,
+            "replace: square {index} does not hold what the caller said"
+        );
+        if let Some(old) = old {
+            self.hash ^= square_term(index, stable_hash(old));
+            self.board_pieces = self.board_pieces.wrapping_sub(1);
+        }
+        if let Some(new) = &square {
+            self.hash ^= square_term(index, stable_hash(new));
+            self.board_pieces = self.board_pieces.wrapping_add(1);
+        }
+        board::write::<false, P, K>(&mut self.shared, &mut self.kept, index, square);
     }
 
     /// Adds `delta` copies of `piece` to a hand in place (removes them if
-    /// negative).
+    /// negative). Copies the hands only if another version shares them:
+    /// once per edit at most.
     fn change_hand_mut(
         &mut self,
         player: Player,
@@ -171,9 +260,7 @@ impl<P: Clone + Ord + Hash, S> Qi<P, S> {
             return Ok(());
         }
         let key = stable_hash(&piece);
-        // Copies the hands only if another version shares them: once per
-        // edit at most.
-        let hand = Arc::make_mut(&mut self.hands_and_setup).hand_mut(player);
+        let hand = SharedPointer::make_mut(&mut self.shared).hand_mut(player);
         match hand.apply(piece, delta) {
             Ok(CountChange { before, after }) => {
                 if before > 0 {
@@ -198,87 +285,273 @@ impl<P: Clone + Ord + Hash, S> Qi<P, S> {
     }
 }
 
-impl<P: Clone + Ord + Hash, S> Edit<P, S> {
-    /// Puts `square` on the square at `index`: `Some(piece)` places a piece
-    /// (replacing whatever was there), `None` empties it. O(log n); the
-    /// block and the path to it are copied once per edit, on the first write.
+impl EditState {
     #[inline(always)]
-    pub fn set(mut self, index: usize, square: Option<P>) -> Self {
-        self.set_in_place(index, square);
+    fn new<P, S, K: SharedPointerKind>(parent: &GenericQi<P, S, K>) -> Self {
+        EditState {
+            stamp: parent.shared.blocks().stamp(),
+            error: None,
+            changes: 0,
+        }
+    }
+
+    /// The number of the change being given, from 0, if no earlier one
+    /// failed.
+    #[inline(always)]
+    fn next_change(&mut self) -> Option<usize> {
+        let change = self.changes;
+        self.changes += 1;
+        self.error.is_none().then_some(change)
+    }
+
+    /// Keeps `error` as the edit's.
+    #[cold]
+    fn fail(&mut self, error: Error) {
+        self.error = Some(Box::new(error));
+    }
+
+    /// The change number of a write to `index`, if it goes ahead: `None`
+    /// after an earlier failure, or (and the edit fails) for an index off
+    /// the board.
+    #[inline(always)]
+    fn board_change<P, S, K: SharedPointerKind>(
+        &mut self,
+        next: &GenericQi<P, S, K>,
+        index: usize,
+    ) -> Option<usize> {
+        let change = self.next_change()?;
+        let square_count = next.shared.square_count;
+        if index >= square_count {
+            self.fail(Error::IndexOutOfRange {
+                index,
+                square_count,
+                change: Some(change),
+            });
+            return None;
+        }
+        Some(change)
+    }
+
+    #[inline(always)]
+    fn set<P: Clone + Ord + Hash, S, K: SharedPointerKind>(
+        &mut self,
+        next: &mut GenericQi<P, S, K>,
+        index: usize,
+        square: Option<P>,
+    ) {
+        if self.board_change(next, index).is_some() {
+            next.set_square_mut(index, square);
+        }
+    }
+
+    #[inline(always)]
+    fn replace<P: Clone + Ord + Hash, S, K: SharedPointerKind>(
+        &mut self,
+        next: &mut GenericQi<P, S, K>,
+        index: usize,
+        old: Option<&P>,
+        square: Option<P>,
+    ) {
+        if self.board_change(next, index).is_some() {
+            next.replace_square_mut(index, old, square);
+        }
+    }
+
+    #[inline(always)]
+    fn hand<P: Clone + Ord + Hash, S, K: SharedPointerKind>(
+        &mut self,
+        next: &mut GenericQi<P, S, K>,
+        player: Player,
+        piece: P,
+        delta: i32,
+    ) {
+        if let Some(change) = self.next_change()
+            && let Err(error) = next.change_hand_mut(player, piece, delta, change)
+        {
+            self.fail(error);
+        }
+    }
+
+    /// Ends the edit of `next`: the first failure if any, else the piece
+    /// check, the settling of a bulk write, and a new version.
+    #[inline(always)]
+    fn finish<P: Clone, S, K: SharedPointerKind>(
+        self,
+        next: &mut GenericQi<P, S, K>,
+    ) -> Result<(), Error> {
+        if let Some(error) = self.error {
+            return Err(*error);
+        }
+        next.check_cardinality()?;
+        board::settle(&mut next.shared, &mut next.kept, self.stamp);
+        next.version = fresh_version();
+        Ok(())
+    }
+}
+
+impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> EditMut<'_, P, S, K> {
+    /// Puts `square` on the square at `index`: `Some(piece)` places a piece
+    /// (replacing whatever was there), `None` empties it. O(log n), with no
+    /// allocation while the position has room for the write (see
+    /// [`GenericQi`]); otherwise the kept writes and this one go into the
+    /// blocks, each block written and the path to it copied once.
+    #[inline(always)]
+    pub fn set(&mut self, index: usize, square: Option<P>) -> &mut Self {
+        self.state.set(self.next, index, square);
         self
     }
 
-    /// Applies the changes of a [`Qi::board_diff`], in order, up to the
-    /// first that fails: an endless iterator stops there.
+    /// [`set`](EditMut::set) for a caller that knows what the square holds:
+    /// `old` (`None`: empty). The board is not read, which saves a walk down
+    /// its blocks on most writes; a move generator knows both squares of
+    /// every move it plays.
+    ///
+    /// `old` is trusted: in a debug build a wrong one panics. In a release
+    /// build the square is written all the same, but the position's hash
+    /// and piece count come out wrong (a count that runs below zero wraps,
+    /// and the edit then fails with [`Error::TooManyPieces`]). Use
+    /// [`set`](EditMut::set) when unsure.
+    ///
+    /// ```
+    /// use persistent_qi::Qi;
+    ///
+    /// let start: Qi<char, char> = Qi::new(&[3, 3], 'C', 'c')?.board_diff([(0, Some('R'))])?;
+    /// let moved = start.edit_with(|edit| {
+    ///     edit.replace(0, Some(&'R'), None).replace(4, None, Some('R'));
+    /// })?;
+    /// let by_set = start.board_diff([(0, None), (4, Some('R'))])?;
+    /// assert_eq!(moved, by_set);
+    /// assert_eq!(moved.position_hash(), by_set.position_hash());
+    /// # Ok::<(), persistent_qi::Error>(())
+    /// ```
     #[inline(always)]
-    pub fn board_diff(mut self, changes: impl IntoIterator<Item = (usize, Option<P>)>) -> Self {
+    pub fn replace(&mut self, index: usize, old: Option<&P>, square: Option<P>) -> &mut Self {
+        self.state.replace(self.next, index, old, square);
+        self
+    }
+
+    /// Applies the changes of a [`GenericQi::board_diff`], in order, up to
+    /// the first that fails: an endless iterator stops there.
+    #[inline(always)]
+    pub fn board_diff(
+        &mut self,
+        changes: impl IntoIterator<Item = (usize, Option<P>)>,
+    ) -> &mut Self {
         for (index, square) in changes {
-            if self.error.is_some() {
+            if self.state.error.is_some() {
                 break;
             }
-            self.set_in_place(index, square);
+            self.state.set(self.next, index, square);
         }
         self
-    }
-
-    /// [`set`](Edit::set) without moving the edit: a position is over a
-    /// hundred bytes, and a loop of moves would copy it twice per change.
-    #[inline(always)]
-    fn set_in_place(&mut self, index: usize, square: Option<P>) {
-        let change = self.next_change();
-        if self.error.is_none()
-            && let Err(error) = self.next.set_square_mut(index, square, change)
-        {
-            self.error = Some(Box::new(error));
-        }
-    }
-
-    /// [`hand`](Edit::hand) without moving the edit.
-    #[inline(always)]
-    fn hand_in_place(&mut self, player: Player, piece: P, delta: i32) {
-        let change = self.next_change();
-        if self.error.is_none()
-            && let Err(error) = self.next.change_hand_mut(player, piece, delta, change)
-        {
-            self.error = Some(Box::new(error));
-        }
     }
 
     /// Adds `delta` copies of `piece` to `player`'s hand (removes them if
     /// negative; 0 does nothing). O(log h) for h kinds of piece in the hand.
     ///
-    /// The piece total is checked once, by [`finish`](Edit::finish), so a
-    /// drop may take the piece out of the hand after putting it on the board.
+    /// The piece total is checked once, when the edit ends, so a drop may
+    /// take the piece out of the hand after putting it on the board.
     #[inline(always)]
-    pub fn hand(mut self, player: Player, piece: P, delta: i32) -> Self {
-        self.hand_in_place(player, piece, delta);
+    pub fn hand(&mut self, player: Player, piece: P, delta: i32) -> &mut Self {
+        self.state.hand(self.next, player, piece, delta);
         self
     }
 
-    /// Applies the changes of a [`Qi::hand_diff`] to `player`'s hand, in
-    /// order, up to the first that fails: an endless iterator stops there.
+    /// Applies the changes of a [`GenericQi::hand_diff`] to `player`'s
+    /// hand, in order, up to the first that fails: an endless iterator stops
+    /// there.
+    #[inline(always)]
+    pub fn hand_diff(
+        &mut self,
+        player: Player,
+        changes: impl IntoIterator<Item = (P, i32)>,
+    ) -> &mut Self {
+        for (piece, delta) in changes {
+            if self.state.error.is_some() {
+                break;
+            }
+            self.state.hand(self.next, player, piece, delta);
+        }
+        self
+    }
+}
+
+impl<P: Clone, S, K: SharedPointerKind> EditMut<'_, P, S, K> {
+    /// Passes the turn to the other player.
+    #[inline(always)]
+    pub fn toggle(&mut self) -> &mut Self {
+        let turn = self.next.turn.flip();
+        self.next.set_turn(turn);
+        self
+    }
+
+    /// Gives the turn to `turn`.
+    #[inline(always)]
+    pub fn with_turn(&mut self, turn: Player) -> &mut Self {
+        self.next.set_turn(turn);
+        self
+    }
+
+    /// The position as the steps so far have made it (its piece total not
+    /// checked yet).
+    #[must_use]
+    pub fn position(&self) -> &GenericQi<P, S, K> {
+        self.next
+    }
+}
+
+impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> Edit<P, S, K> {
+    /// Puts `square` on the square at `index`: see [`EditMut::set`].
+    #[inline(always)]
+    pub fn set(mut self, index: usize, square: Option<P>) -> Self {
+        self.state.set(&mut self.next, index, square);
+        self
+    }
+
+    /// [`set`](Edit::set) for a caller that knows what the square holds:
+    /// see [`EditMut::replace`], whose trust in `old` this shares.
+    #[inline(always)]
+    pub fn replace(mut self, index: usize, old: Option<&P>, square: Option<P>) -> Self {
+        self.state.replace(&mut self.next, index, old, square);
+        self
+    }
+
+    /// Applies the changes of a [`GenericQi::board_diff`], in order, up to
+    /// the first that fails: an endless iterator stops there.
+    #[inline(always)]
+    pub fn board_diff(mut self, changes: impl IntoIterator<Item = (usize, Option<P>)>) -> Self {
+        self.steps().board_diff(changes);
+        self
+    }
+
+    /// Adds `delta` copies of `piece` to `player`'s hand: see
+    /// [`EditMut::hand`].
+    #[inline(always)]
+    pub fn hand(mut self, player: Player, piece: P, delta: i32) -> Self {
+        self.state.hand(&mut self.next, player, piece, delta);
+        self
+    }
+
+    /// Applies the changes of a [`GenericQi::hand_diff`] to `player`'s
+    /// hand, in order, up to the first that fails: an endless iterator stops
+    /// there.
     #[inline(always)]
     pub fn hand_diff(
         mut self,
         player: Player,
         changes: impl IntoIterator<Item = (P, i32)>,
     ) -> Self {
-        for (piece, delta) in changes {
-            if self.error.is_some() {
-                break;
-            }
-            self.hand_in_place(player, piece, delta);
-        }
+        self.steps().hand_diff(player, changes);
         self
     }
 }
 
-impl<P: Clone, S> Edit<P, S> {
+impl<P: Clone, S, K: SharedPointerKind> Edit<P, S, K> {
     /// Passes the turn to the other player.
     #[inline(always)]
-    pub fn toggle(self) -> Self {
-        let turn = self.next.turn.flip();
-        self.with_turn(turn)
+    pub fn toggle(mut self) -> Self {
+        self.steps().toggle();
+        self
     }
 
     /// Gives the turn to `turn`.
@@ -293,36 +566,23 @@ impl<P: Clone, S> Edit<P, S> {
     ///
     /// # Errors
     ///
-    /// The first change that failed, in the order given:
-    /// [`Error::IndexOutOfRange`] for an index off the board, or
-    /// [`Error::HandUnderflow`] for a removal of more copies than the hand
-    /// held at that point. Otherwise [`Error::TooManyPieces`] if the finished
-    /// position holds more pieces (board and hands) than squares, or at once
-    /// if a hand count would not fit a `usize`. Each error's `change` counts
-    /// the board and hand changes of the edit from 0, in the order given.
+    /// As [`GenericQi::edit_with`].
     #[inline(always)]
-    pub fn finish(self) -> Result<Qi<P, S>, Error> {
-        let Edit {
-            mut next,
-            stamp,
-            error,
-            ..
-        } = self;
-        if let Some(error) = error {
-            return Err(*error);
+    pub fn finish(self) -> Result<GenericQi<P, S, K>, Error> {
+        let Edit { mut next, state } = self;
+        match state.finish(&mut next) {
+            Ok(()) => Ok(next),
+            Err(error) => failed(error),
         }
-        next.check_cardinality()?;
-        next.board.settle(stamp);
-        next.version = fresh_version();
-        Ok(next)
     }
 
-    /// The number of the change being given, from 0.
+    /// The steps, on the position this edit holds.
     #[inline(always)]
-    fn next_change(&mut self) -> usize {
-        let change = self.changes;
-        self.changes += 1;
-        change
+    fn steps(&mut self) -> EditMut<'_, P, S, K> {
+        EditMut {
+            next: &mut self.next,
+            state: &mut self.state,
+        }
     }
 }
 

@@ -1,26 +1,43 @@
 //! The position: a board, two hands, two styles and the side to move, every
 //! version sharing structure with the one it came from.
+//!
+//! # What a position holds
+//!
+//! A position is one pointer to what it shares with its relatives (the
+//! board's blocks, both hands and the setup: see [`Shared`]), plus what is
+//! its own: its hash, its last few square writes (see `src/board/`), its
+//! version, its board piece count and the side to move. A clone copies those
+//! few words and takes one reference count; a move writes into a copy's
+//! kept writes, with no allocation, until they run out. Only a flush of the
+//! kept writes, a hand change or a write of a square with a destructor
+//! (`String`) makes a new [`Shared`], once per transformation.
 
-use core::cell::Cell;
 use core::fmt;
 use core::hash::{Hash, Hasher};
-use std::sync::atomic::{AtomicU64, Ordering};
-use triomphe::Arc;
 
-use crate::board::Board;
+use archery::{ArcTK, RcK, SharedPointer, SharedPointerKind};
+
+use crate::board::{Blocks, BlocksMut, Board, Kept};
 use crate::hand::{EntryError, Hand};
 use crate::hash::FromScratch;
+use crate::identity::fresh_id;
 use crate::shape::{Nested, Shape};
 use crate::{Error, Player};
 
 mod changes;
 mod edit;
+mod kinds;
 
 pub use self::changes::{Changes, HandChange, SquareChange, SquareChanges};
-pub use self::edit::Edit;
+pub use self::edit::{Edit, EditMut};
 
 /// A two-player board-game position that shares structure with the version it
-/// was made from.
+/// was made from, over the pointer kind `K`.
+///
+/// Use it through its two aliases: [`Qi`] (atomically counted pointers,
+/// `Send` and `Sync`) and [`LocalQi`] (non-atomic pointers, for one thread).
+/// Both run the same code; generic code takes `GenericQi<P, S, K>` with
+/// `K: SharedPointerKind`, as rpds and imbl do.
 ///
 /// A position is a board of 1 to 3 dimensions (a flat row-major sequence of
 /// squares, each empty or holding a piece `P`), two hands (pieces off the
@@ -45,35 +62,51 @@ pub use self::edit::Edit;
 /// assert_eq!(start.piece_count(), 0);
 /// # Ok::<(), persistent_qi::Error>(())
 /// ```
-pub struct Qi<P, S> {
-    board: Board<P>,
-    /// Everything but the board that a move rarely changes, behind a single
-    /// pointer: a clone then bumps two reference counts, this one and the
-    /// board's root.
-    hands_and_setup: Arc<HandsAndSetup<P, S>>,
+pub struct GenericQi<P, S, K: SharedPointerKind> {
+    /// What the position shares with its relatives.
+    shared: SharedPointer<Shared<P, S, K>, K>,
     hash: u64,
-    /// Identifies the version: clones share it, transformations draw a new one.
-    version: u64,
-    /// At most [`MAX_SQUARE_COUNT`](crate::MAX_SQUARE_COUNT), so it fits in
-    /// 32 bits; the narrower field keeps the struct small.
-    board_pieces: u32,
+    /// The position's last square writes, over the shared blocks.
+    kept: Kept<P>,
+    /// Identifies the version: clones share it, transformations draw a new
+    /// one. 32 bits of a [`fresh_id`]: see [`GenericQi::ptr_eq`].
+    version: u32,
+    /// At most [`MAX_SQUARE_COUNT`](crate::MAX_SQUARE_COUNT), which fits.
+    board_pieces: u16,
     turn: Player,
 }
 
-// A position is what a search keeps millions of: its size (with `u8`
-// squares, 88 bytes of it the board's kept writes, their mask and the stamp
-// of its blocks, see `src/board.rs`) is what the memory figures of
-// `examples/tree_memory.rs` (in the README) count for a position that shares
-// all its blocks.
-#[cfg(target_pointer_width = "64")]
-const _: () = assert!(size_of::<Qi<u8, u8>>() == 152);
+/// A position over atomically reference-counted storage: `Send` and `Sync`
+/// when its pieces and styles are, so a tree of positions can be expanded
+/// by several threads at once and shared between them without locks. See
+/// [`GenericQi`] for everything a position does.
+pub type Qi<P, S> = GenericQi<P, S, ArcTK>;
 
-/// Both hands, and the setup behind a pointer of its own: a hand change (a
-/// capture in shogi, a drop) copies this and shares the setup.
-struct HandsAndSetup<P, S> {
-    first_hand: Hand<P>,
-    second_hand: Hand<P>,
-    setup: Arc<Setup<S>>,
+/// A position for one thread: the same as [`Qi`] over non-atomic reference
+/// counts, so cloning and dropping one costs a plain increment and
+/// decrement. Neither `Send` nor `Sync`; [`LocalQi::to_sync`] and
+/// [`Qi::to_local`] convert between the two in O(squares). See
+/// [`GenericQi`] for everything a position does.
+pub type LocalQi<P, S> = GenericQi<P, S, RcK>;
+
+// A position is what a search keeps millions of: its size (with `u8` or
+// `Qpi` squares, 64 bytes of it the kept writes) is what the memory figures
+// of `examples/tree_memory.rs` count for a position that shares all its
+// blocks.
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(size_of::<Qi<u8, u8>>() == 88 && size_of::<LocalQi<u8, u8>>() == 88);
+
+/// What a position shares with the versions it came from and leads to: the
+/// board's blocks, both hands, and the setup behind a pointer of its own. A
+/// hand change or a flush of the kept writes copies this and shares the
+/// setup; a move of a few squares shares it whole.
+struct Shared<P, S, K: SharedPointerKind> {
+    blocks: Blocks<P, K>,
+    /// The square count of the setup's shape, one pointer hop closer.
+    square_count: usize,
+    first_hand: Hand<P, K>,
+    second_hand: Hand<P, K>,
+    setup: SharedPointer<Setup<S>, K>,
 }
 
 /// How the game is set up: the board's shape and each player's style. No
@@ -84,25 +117,27 @@ struct Setup<S> {
     second_style: S,
 }
 
-impl<P, S> Clone for HandsAndSetup<P, S> {
+impl<P, S, K: SharedPointerKind> Clone for Shared<P, S, K> {
     fn clone(&self) -> Self {
-        HandsAndSetup {
+        Shared {
+            blocks: self.blocks.clone(),
+            square_count: self.square_count,
             first_hand: self.first_hand.clone(),
             second_hand: self.second_hand.clone(),
-            setup: Arc::clone(&self.setup),
+            setup: SharedPointer::clone(&self.setup),
         }
     }
 }
 
-impl<P, S> HandsAndSetup<P, S> {
-    fn hand(&self, player: Player) -> &Hand<P> {
+impl<P, S, K: SharedPointerKind> Shared<P, S, K> {
+    fn hand(&self, player: Player) -> &Hand<P, K> {
         match player {
             Player::First => &self.first_hand,
             Player::Second => &self.second_hand,
         }
     }
 
-    fn hand_mut(&mut self, player: Player) -> &mut Hand<P> {
+    fn hand_mut(&mut self, player: Player) -> &mut Hand<P, K> {
         match player {
             Player::First => &mut self.first_hand,
             Player::Second => &mut self.second_hand,
@@ -110,38 +145,37 @@ impl<P, S> HandsAndSetup<P, S> {
     }
 }
 
-/// A version number no other transformation in this process has drawn.
-///
-/// Threads reserve numbers from the global counter a range at a time, so the
-/// hot path is a thread-local increment with no shared cache line.
-pub(crate) fn fresh_version() -> u64 {
-    const RANGE: u64 = 1 << 16;
-    static NEXT_RANGE: AtomicU64 = AtomicU64::new(0);
-    thread_local! {
-        static RESERVED: Cell<(u64, u64)> = const { Cell::new((0, 0)) };
+impl<P, S, K: SharedPointerKind> BlocksMut<P, K> for SharedPointer<Shared<P, S, K>, K> {
+    #[inline]
+    fn blocks(&self) -> &Blocks<P, K> {
+        &self.blocks
     }
-    RESERVED.with(|reserved| {
-        let (next, end) = reserved.get();
-        let (next, end) = if next == end {
-            let start = NEXT_RANGE.fetch_add(RANGE, Ordering::Relaxed);
-            (start, start + RANGE)
-        } else {
-            (next, end)
-        };
-        reserved.set((next + 1, end));
-        next
-    })
+
+    #[inline]
+    fn blocks_mut(&mut self) -> &mut Blocks<P, K> {
+        &mut SharedPointer::make_mut(self).blocks
+    }
 }
 
-impl<P: Clone, S> Clone for Qi<P, S> {
-    /// O(1): copies a few words and the board's last few writes (see
-    /// `src/board.rs`) and bumps two reference counts, whatever the board
+/// A version number for a new position: see [`GenericQi::ptr_eq`].
+#[inline]
+fn fresh_version() -> u32 {
+    // The low half of a fresh id: consecutive draws differ.
+    #[allow(clippy::cast_possible_truncation)]
+    let version = fresh_id() as u32;
+    version
+}
+
+impl<P: Clone, S, K: SharedPointerKind> Clone for GenericQi<P, S, K> {
+    /// O(1): copies a few words and the position's last few writes (see
+    /// `src/board/`) and takes one reference count, whatever the board
     /// size.
+    #[inline]
     fn clone(&self) -> Self {
-        Qi {
-            board: self.board.clone(),
-            hands_and_setup: Arc::clone(&self.hands_and_setup),
+        GenericQi {
+            shared: SharedPointer::clone(&self.shared),
             hash: self.hash,
+            kept: self.kept.clone(),
             version: self.version,
             board_pieces: self.board_pieces,
             turn: self.turn,
@@ -149,7 +183,7 @@ impl<P: Clone, S> Clone for Qi<P, S> {
     }
 }
 
-impl<P, S: Hash> Qi<P, S> {
+impl<P, S: Hash, K: SharedPointerKind> GenericQi<P, S, K> {
     /// An empty position: every square empty, both hands empty, the first
     /// player to move.
     ///
@@ -182,27 +216,34 @@ impl<P, S: Hash> Qi<P, S> {
     /// [`Error::TooManySquares`], as above.
     pub fn new(shape: &[usize], first_style: S, second_style: S) -> Result<Self, Error> {
         let shape = Shape::new(shape)?;
-        let board = Board::new(shape.square_count());
-        Ok(Qi::empty_hands(shape, board, first_style, second_style))
+        let blocks = Blocks::from_squares(shape.square_count(), []);
+        Ok(GenericQi::empty_hands(
+            shape,
+            blocks,
+            first_style,
+            second_style,
+        ))
     }
 
-    /// A position with `board` (whose pieces are not hashed or counted yet),
-    /// empty hands, and the first player to move.
-    fn empty_hands(shape: Shape, board: Board<P>, first_style: S, second_style: S) -> Self {
+    /// A position with `blocks` (whose pieces are not hashed or counted
+    /// yet), empty hands, and the first player to move.
+    fn empty_hands(shape: Shape, blocks: Blocks<P, K>, first_style: S, second_style: S) -> Self {
         let hash =
             FromScratch::new(shape.sizes(), &first_style, &second_style).finish(Player::First);
-        Qi {
-            board,
-            hands_and_setup: Arc::new(HandsAndSetup {
+        GenericQi {
+            shared: SharedPointer::new(Shared {
+                blocks,
+                square_count: shape.square_count(),
                 first_hand: Hand::default(),
                 second_hand: Hand::default(),
-                setup: Arc::new(Setup {
+                setup: SharedPointer::new(Setup {
                     shape,
                     first_style,
                     second_style,
                 }),
             }),
             hash,
+            kept: Kept::EMPTY,
             version: fresh_version(),
             board_pieces: 0,
             turn: Player::First,
@@ -210,7 +251,7 @@ impl<P, S: Hash> Qi<P, S> {
     }
 }
 
-impl<P: Clone + Ord + Hash, S: Hash> Qi<P, S> {
+impl<P: Clone + Ord + Hash, S: Hash, K: SharedPointerKind> GenericQi<P, S, K> {
     /// A position built from its whole content, validated as the
     /// transformations validate: the one way to build a position in a
     /// single step, whatever the source (a decoder, a notation, a generator).
@@ -280,9 +321,9 @@ impl<P: Clone + Ord + Hash, S: Hash> Qi<P, S> {
         // incremental hash is tested against.
         let mut hash = FromScratch::new(shape.sizes(), &first_style, &second_style);
         // At most MAX_SQUARE_COUNT squares are taken, so the count fits.
-        let (mut given, mut board_pieces) = (0, 0_u32);
+        let (mut given, mut board_pieces) = (0, 0_u16);
         let mut squares = squares.into_iter();
-        let board = Board::from_squares(
+        let blocks = Blocks::from_squares(
             square_count,
             squares.by_ref().take(square_count).inspect(|square| {
                 if let Some(piece) = square {
@@ -299,7 +340,7 @@ impl<P: Clone + Ord + Hash, S: Hash> Qi<P, S> {
                 given,
             });
         }
-        let mut position = Qi::empty_hands(shape, board, first_style, second_style);
+        let mut position = GenericQi::empty_hands(shape, blocks, first_style, second_style);
         position.board_pieces = board_pieces;
         position.fill_hand(Player::First, first_hand, &mut hash)?;
         position.fill_hand(Player::Second, second_hand, &mut hash)?;
@@ -322,7 +363,7 @@ impl<P: Clone + Ord + Hash, S: Hash> Qi<P, S> {
                 return Err(Error::ZeroHandCount { player, entry });
             }
             hash.hand_entry(player, &piece, count);
-            let hand = Arc::make_mut(&mut self.hands_and_setup).hand_mut(player);
+            let hand = SharedPointer::make_mut(&mut self.shared).hand_mut(player);
             match hand.insert_new(piece, count) {
                 Ok(()) => {}
                 Err(EntryError::Duplicate) => {
@@ -341,7 +382,7 @@ impl<P: Clone + Ord + Hash, S: Hash> Qi<P, S> {
     }
 }
 
-impl<P: Clone + Ord + Hash, S> Qi<P, S> {
+impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// A position with some squares replaced.
     ///
     /// Each change is `(flat_index, square)`: `Some(piece)` puts a piece on
@@ -374,7 +415,9 @@ impl<P: Clone + Ord + Hash, S> Qi<P, S> {
         &self,
         changes: impl IntoIterator<Item = (usize, Option<P>)>,
     ) -> Result<Self, Error> {
-        self.edit().board_diff(changes).finish()
+        self.edit_with(|edit| {
+            edit.board_diff(changes);
+        })
     }
 
     /// A position with some pieces added to or removed from the first
@@ -433,11 +476,13 @@ impl<P: Clone + Ord + Hash, S> Qi<P, S> {
         player: Player,
         changes: impl IntoIterator<Item = (P, i32)>,
     ) -> Result<Self, Error> {
-        self.edit().hand_diff(player, changes).finish()
+        self.edit_with(|edit| {
+            edit.hand_diff(player, changes);
+        })
     }
 }
 
-impl<P: Clone, S> Qi<P, S> {
+impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// The same position with the other player to move. O(1).
     ///
     /// ```
@@ -465,23 +510,23 @@ impl<P: Clone, S> Qi<P, S> {
     }
 }
 
-impl<P, S> Qi<P, S> {
+impl<P, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// The dimension sizes, outermost first (`[8, 8]` for chess).
     #[must_use]
     pub fn shape(&self) -> &[usize] {
-        self.hands_and_setup.setup.shape.sizes()
+        self.shared.setup.shape.sizes()
     }
 
     /// The number of dimensions, 1 to 3.
     #[must_use]
     pub fn dimension_count(&self) -> usize {
-        self.hands_and_setup.setup.shape.dimension_count()
+        self.shared.setup.shape.dimension_count()
     }
 
     /// The number of squares: the product of the dimension sizes.
     #[must_use]
     pub fn square_count(&self) -> usize {
-        self.hands_and_setup.setup.shape.square_count()
+        self.shared.setup.shape.square_count()
     }
 
     /// The number of pieces on the board and in both hands. O(1): it is
@@ -494,13 +539,13 @@ impl<P, S> Qi<P, S> {
     /// The number of pieces on the board. O(1).
     #[must_use]
     pub fn board_piece_count(&self) -> usize {
-        self.board_pieces as usize
+        usize::from(self.board_pieces)
     }
 
     /// The number of pieces in both hands together. O(1).
     #[must_use]
     pub fn hand_piece_count(&self) -> usize {
-        self.hands_and_setup.first_hand.total() + self.hands_and_setup.second_hand.total()
+        self.shared.first_hand.total() + self.shared.second_hand.total()
     }
 
     /// The player to move.
@@ -512,13 +557,13 @@ impl<P, S> Qi<P, S> {
     /// The first player's style.
     #[must_use]
     pub fn first_style(&self) -> &S {
-        &self.hands_and_setup.setup.first_style
+        &self.shared.setup.first_style
     }
 
     /// The second player's style.
     #[must_use]
     pub fn second_style(&self) -> &S {
-        &self.hands_and_setup.setup.second_style
+        &self.shared.setup.second_style
     }
 
     /// A player's style.
@@ -537,13 +582,19 @@ impl<P, S> Qi<P, S> {
     pub fn square(&self, index: usize) -> Option<&P> {
         // Past the last square, the board holds only empty padding or
         // nothing: no bounds check against the shape is needed.
-        self.board.get(index)
+        self.board().get(index)
     }
 
     /// Every square of the board in row-major order, `None` for an empty one.
     /// Amortized O(1) per square.
-    pub fn squares(&self) -> impl Iterator<Item = Option<&P>> + '_ {
-        self.board.squares(self.square_count())
+    pub fn squares(&self) -> impl ExactSizeIterator<Item = Option<&P>> + '_ {
+        self.board().squares(self.square_count())
+    }
+
+    /// The board: the shared blocks under the position's kept writes.
+    #[inline]
+    fn board(&self) -> Board<'_, P, K> {
+        self.shared.blocks.with(&self.kept)
     }
 
     /// The board arranged along its dimensions. O(squares): for display and
@@ -561,7 +612,7 @@ impl<P, S> Qi<P, S> {
     /// ```
     #[must_use]
     pub fn to_nested(&self) -> Nested<&P> {
-        self.hands_and_setup.setup.shape.nest(self.squares())
+        self.shared.setup.shape.nest(self.squares())
     }
 
     /// The flat row-major index of the square at `coordinates`, outermost
@@ -583,7 +634,7 @@ impl<P, S> Qi<P, S> {
     /// dimension; [`Error::CoordinateOutOfRange`] for the first coordinate not
     /// smaller than its dimension.
     pub fn index_of(&self, coordinates: &[usize]) -> Result<usize, Error> {
-        self.hands_and_setup.setup.shape.index_of(coordinates)
+        self.shared.setup.shape.index_of(coordinates)
     }
 
     /// The coordinates of a flat index, outermost first: the inverse of
@@ -593,18 +644,23 @@ impl<P, S> Qi<P, S> {
     ///
     /// [`Error::IndexOutOfRange`] if `index` is not a square of the board.
     pub fn coordinates_of(&self, index: usize) -> Result<Vec<usize>, Error> {
-        self.hands_and_setup.setup.shape.coordinates_of(index)
+        self.shared.setup.shape.coordinates_of(index)
     }
 
-    /// `true` if both carry the same version number, which is what clones
-    /// of one position do: every transformation, even one that changes
-    /// nothing (an empty diff, an empty edit), gives its result a number no
-    /// other position in the process has drawn; only
-    /// [`with_turn`](Qi::with_turn) to the player already to move returns a
-    /// clone. So `true` means one is a clone of the other (or both of a
-    /// third): they share all their storage and are equal. Only the numbers are compared, not pointers
-    /// or content: O(1). `false` says nothing about content: positions
-    /// built separately are `==` without sharing storage.
+    /// `true` if the two are clones of one version: the same storage (one
+    /// shared pointer), the same kept writes, and the same version number.
+    /// So `true` means they are equal, found without reading a square: O(1).
+    /// `false` says nothing about content: positions built separately are
+    /// `==` without sharing storage.
+    ///
+    /// Every transformation, even one that changes nothing (an empty diff,
+    /// an empty edit), gives its result a new version number; only
+    /// [`with_turn`](GenericQi::with_turn) to the player already to move
+    /// returns a clone. Version numbers are 32 bits wide, drawn in sequence
+    /// (per thread, from ranges of one process-wide sequence), so a result
+    /// can carry its parent's number again only after 2<sup>32</sup> other
+    /// transformations, and is then `ptr_eq` to it only if it has the same
+    /// storage and kept writes: if it is equal to it.
     ///
     /// ```
     /// use persistent_qi::Qi;
@@ -619,6 +675,10 @@ impl<P, S> Qi<P, S> {
     #[must_use]
     pub fn ptr_eq(&self, other: &Self) -> bool {
         self.version == other.version
+            && SharedPointer::ptr_eq(&self.shared, &other.shared)
+            && self.turn == other.turn
+            && self.hash == other.hash
+            && self.kept.indices() == other.kept.indices()
     }
 
     /// The position's 64-bit hash. O(1) to read: every transformation updates
@@ -655,7 +715,7 @@ impl<P, S> Qi<P, S> {
     }
 }
 
-impl<P: Ord, S> Qi<P, S> {
+impl<P: Ord, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// The first player's hand as `(piece, count)` pairs in piece order.
     pub fn first_hand(&self) -> impl Iterator<Item = (&P, usize)> + '_ {
         self.hand(Player::First)
@@ -669,7 +729,7 @@ impl<P: Ord, S> Qi<P, S> {
     /// A player's hand as `(piece, count)` pairs in piece order. Counts are
     /// never 0.
     pub fn hand(&self, player: Player) -> impl Iterator<Item = (&P, usize)> + '_ {
-        self.hands_and_setup.hand(player).iter()
+        self.shared.hand(player).iter()
     }
 
     /// How many copies of `piece` the first player holds (0 if none).
@@ -688,15 +748,16 @@ impl<P: Ord, S> Qi<P, S> {
     /// How many copies of `piece` a player holds (0 if none).
     #[must_use]
     pub fn hand_count(&self, player: Player, piece: &P) -> usize {
-        self.hands_and_setup.hand(player).count(piece)
+        self.shared.hand(player).count(piece)
     }
 }
 
-impl<P: Ord, S: PartialEq> PartialEq for Qi<P, S> {
+impl<P: Ord, S: PartialEq, K: SharedPointerKind> PartialEq for GenericQi<P, S, K> {
     /// Equal content: shape, styles, turn, every square and both hands.
     ///
     /// Clones of one version compare in O(1); positions with different hashes
-    /// too. Otherwise the boards are compared block by block, skipping the
+    /// too. Positions that share their storage compare their kept writes
+    /// only. Otherwise the boards are compared block by block, skipping the
     /// blocks the two share.
     fn eq(&self, other: &Self) -> bool {
         if self.ptr_eq(other) {
@@ -709,9 +770,9 @@ impl<P: Ord, S: PartialEq> PartialEq for Qi<P, S> {
         {
             return false;
         }
-        let (mine, theirs) = (&*self.hands_and_setup, &*other.hands_and_setup);
+        let (mine, theirs) = (&*self.shared, &*other.shared);
         let same_hands_and_setup = core::ptr::eq(mine, theirs)
-            || ((Arc::ptr_eq(&mine.setup, &theirs.setup)
+            || ((SharedPointer::ptr_eq(&mine.setup, &theirs.setup)
                 || (mine.setup.shape == theirs.setup.shape
                     && mine.setup.first_style == theirs.setup.first_style
                     && mine.setup.second_style == theirs.setup.second_style))
@@ -719,14 +780,17 @@ impl<P: Ord, S: PartialEq> PartialEq for Qi<P, S> {
                 && mine.second_hand.same_content(&theirs.second_hand));
         // Equal shapes have equal block layouts, so the boards compare block
         // by block.
-        same_hands_and_setup && self.board.same_squares(&other.board, self.square_count())
+        same_hands_and_setup
+            && self
+                .board()
+                .same_squares(other.board(), self.square_count())
     }
 }
 
-impl<P: Ord, S: Eq> Eq for Qi<P, S> {}
+impl<P: Ord, S: Eq, K: SharedPointerKind> Eq for GenericQi<P, S, K> {}
 
-impl<P, S> Hash for Qi<P, S> {
-    /// Writes only [`position_hash`](Qi::position_hash): O(1).
+impl<P, S, K: SharedPointerKind> Hash for GenericQi<P, S, K> {
+    /// Writes only [`position_hash`](GenericQi::position_hash): O(1).
     fn hash<H: Hasher>(&self, state: &mut H) {
         state.write_u64(self.hash);
     }
@@ -735,11 +799,11 @@ impl<P, S> Hash for Qi<P, S> {
 // The hash and the version number are bookkeeping derived from the content
 // and the history, not part of what a position is.
 #[allow(clippy::missing_fields_in_debug)]
-impl<P: Ord + fmt::Debug, S: fmt::Debug> fmt::Debug for Qi<P, S> {
+impl<P: Ord + fmt::Debug, S: fmt::Debug, K: SharedPointerKind> fmt::Debug for GenericQi<P, S, K> {
     /// Compact: the occupied squares only, by flat index.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        struct Occupied<'a, P, S>(&'a Qi<P, S>);
-        impl<P: fmt::Debug, S> fmt::Debug for Occupied<'_, P, S> {
+        struct Occupied<'a, P, S, K: SharedPointerKind>(&'a GenericQi<P, S, K>);
+        impl<P: fmt::Debug, S, K: SharedPointerKind> fmt::Debug for Occupied<'_, P, S, K> {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.debug_map()
                     .entries(
@@ -751,8 +815,8 @@ impl<P: Ord + fmt::Debug, S: fmt::Debug> fmt::Debug for Qi<P, S> {
                     .finish()
             }
         }
-        struct HandOf<'a, P, S>(&'a Qi<P, S>, Player);
-        impl<P: Ord + fmt::Debug, S> fmt::Debug for HandOf<'_, P, S> {
+        struct HandOf<'a, P, S, K: SharedPointerKind>(&'a GenericQi<P, S, K>, Player);
+        impl<P: Ord + fmt::Debug, S, K: SharedPointerKind> fmt::Debug for HandOf<'_, P, S, K> {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.debug_map().entries(self.0.hand(self.1)).finish()
             }

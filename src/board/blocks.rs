@@ -1,0 +1,294 @@
+//! The blocks: the squares of a board in fixed-size blocks, the elements of
+//! an rpds vector, and the rule that picks the block length.
+
+use archery::SharedPointerKind;
+use rpds::Vector;
+
+/// Bytes of squares per block on boards that are not a single block, by
+/// board size.
+fn block_bytes(square_count: usize) -> usize {
+    match square_count {
+        0..=1024 => 64,
+        _ => 128,
+    }
+}
+
+/// A board whose squares take at most this many bytes is one block, if its
+/// writes are kept (see [`keeps_writes`](super::keeps_writes)): a flush then
+/// copies the block once per many moves, with no destructor to run.
+const WHOLE_BOARD_BYTES: usize = 1024;
+
+/// The same limit for squares whose writes go into the blocks at once
+/// (`String`): every write copies its block, one clone per square.
+const WHOLE_BOARD_BYTES_WRITTEN: usize = 256;
+
+/// The rpds branching factor, as a power of two, for a number of blocks.
+fn branching_bits(block_count: usize) -> u8 {
+    match block_count {
+        0..=16 => 4,
+        17..=64 => 3,
+        _ => 5,
+    }
+}
+
+/// The block length and branching bits for a board of `square_count`
+/// squares of `square_size` bytes each, whose writes are kept beside the
+/// blocks or not (`kept`). Every length it returns is in [`LENGTHS`].
+pub(super) fn layout(square_count: usize, square_size: usize, kept: bool) -> (usize, u8) {
+    let square_size = square_size.max(1);
+    let whole_board_bytes = if kept {
+        WHOLE_BOARD_BYTES
+    } else {
+        WHOLE_BOARD_BYTES_WRITTEN
+    };
+    // Rounded to a power of two between the shortest and the longest length.
+    // Divided rather than multiplied: a square type may be any size.
+    let block_length = if square_count <= whole_board_bytes / square_size {
+        square_count
+            .next_power_of_two()
+            .clamp(LENGTHS[0], LENGTHS[LENGTHS.len() - 1])
+    } else {
+        1 << (block_bytes(square_count) / square_size)
+            .clamp(LENGTHS[0], 64)
+            .ilog2()
+    };
+    (
+        block_length,
+        branching_bits(square_count.div_ceil(block_length)),
+    )
+}
+
+/// The squares of a board as blocks of `LEN` squares.
+pub(super) struct BlocksOf<P, const LEN: usize, K: SharedPointerKind> {
+    vector: Vector<[Option<P>; LEN], K>,
+}
+
+impl<P, const LEN: usize, K: SharedPointerKind> Clone for BlocksOf<P, LEN, K> {
+    #[inline]
+    fn clone(&self) -> Self {
+        BlocksOf {
+            vector: self.vector.clone(),
+        }
+    }
+}
+
+impl<P, const LEN: usize, K: SharedPointerKind> BlocksOf<P, LEN, K> {
+    fn new(square_count: usize, bits: u8, squares: &mut impl Iterator<Item = Option<P>>) -> Self {
+        let mut vector = Vector::new_with_bits(bits);
+        for _ in 0..square_count.div_ceil(LEN) {
+            vector.push_back_mut(core::array::from_fn(|_| squares.next().flatten()));
+        }
+        BlocksOf { vector }
+    }
+
+    #[inline]
+    fn get(&self, index: usize) -> Option<&P> {
+        self.vector
+            .get(index / LEN)
+            .and_then(|block| block[index % LEN].as_ref())
+    }
+
+    #[inline]
+    fn block(&self, block_index: usize) -> Option<&[Option<P>]> {
+        self.vector.get(block_index).map(|block| &block[..])
+    }
+}
+
+impl<P: Clone, const LEN: usize, K: SharedPointerKind> BlocksOf<P, LEN, K> {
+    /// Writes squares given in index order, walking down to each block once
+    /// for all the writes it receives. Indices past the last block are
+    /// ignored: the callers only write squares of the board.
+    fn write_sorted(&mut self, writes: impl IntoIterator<Item = (usize, Option<P>)>) {
+        let mut writes = writes.into_iter().peekable();
+        while let Some((index, square)) = writes.next() {
+            let block_index = index / LEN;
+            let Some(block) = self.vector.get_mut(block_index) else {
+                continue;
+            };
+            block[index % LEN] = square;
+            while let Some((index, square)) = writes.next_if(|(next, _)| next / LEN == block_index)
+            {
+                block[index % LEN] = square;
+            }
+        }
+    }
+
+    #[inline]
+    fn replace(&mut self, index: usize, square: Option<P>) -> Option<P> {
+        let block = self.vector.get_mut(index / LEN)?;
+        core::mem::replace(&mut block[index % LEN], square)
+    }
+}
+
+/// Declares the block lengths once: the [`Layout`] enum with one variant
+/// per length, [`LENGTHS`], the choice of a variant by length, and
+/// `each_length!`, which runs the same code on whichever length a layout
+/// has. Adding a length is adding it to the list at the bottom.
+macro_rules! block_lengths {
+    ($($variant:ident = $length:literal),+ $(,)?) => {
+        /// The blocks of a board, in row-major order, padded with empty
+        /// squares up to a whole number of blocks: one variant per block
+        /// length, each its own type, so a block is an array (one
+        /// allocation, no pointer to its squares). The tag costs one
+        /// predictable branch per operation.
+        pub(super) enum Layout<P, K: SharedPointerKind> {
+            $(
+                #[doc = concat!("Blocks of ", stringify!($length), " squares.")]
+                $variant(BlocksOf<P, $length, K>),
+            )+
+        }
+
+        /// Every block length a [`Layout`] provides, ascending.
+        pub(super) const LENGTHS: &[usize] = &[$($length),+];
+
+        impl<P, K: SharedPointerKind> Layout<P, K> {
+            /// Blocks of `length` squares (one of [`LENGTHS`]) holding
+            /// `squares`, as [`Layout::from_squares`] describes.
+            fn with_length(
+                length: usize,
+                square_count: usize,
+                bits: u8,
+                squares: &mut impl Iterator<Item = Option<P>>,
+            ) -> Self {
+                debug_assert!(LENGTHS.contains(&length), "the rule picks a listed length");
+                // The first length that holds `length` squares: the rule
+                // picks listed lengths only, and any length would be correct.
+                $(
+                    if length <= $length {
+                        return Layout::$variant(BlocksOf::new(square_count, bits, squares));
+                    }
+                )+
+                Layout::with_length(LENGTHS[0], square_count, bits, squares)
+            }
+        }
+
+        impl<P, K: SharedPointerKind> Clone for Layout<P, K> {
+            #[inline]
+            fn clone(&self) -> Self {
+                match self {
+                    $(Layout::$variant(blocks) => Layout::$variant(blocks.clone()),)+
+                }
+            }
+        }
+
+        /// Runs the same code on whichever block length the layout has.
+        macro_rules! each_length {
+            ($layout:expr, $blocks:ident => $body:expr) => {
+                match $layout {
+                    $(Layout::$variant($blocks) => $body,)+
+                }
+            };
+        }
+    };
+}
+
+block_lengths! {
+    Of2 = 2,
+    Of4 = 4,
+    Of8 = 8,
+    Of16 = 16,
+    Of32 = 32,
+    Of64 = 64,
+    Of128 = 128,
+    Of256 = 256,
+    Of512 = 512,
+}
+
+impl<P, K: SharedPointerKind> Layout<P, K> {
+    /// A layout of at least `square_count` squares holding `squares` in
+    /// order, padded with empty squares if they run out. Squares past the
+    /// padded end are left in the iterator.
+    pub(super) fn from_squares(
+        square_count: usize,
+        squares: &mut impl Iterator<Item = Option<P>>,
+    ) -> Self {
+        let (length, bits) = layout(
+            square_count,
+            size_of::<Option<P>>(),
+            super::keeps_writes::<P>(),
+        );
+        Layout::with_length(length, square_count, bits, squares)
+    }
+
+    /// The square at `index`, `None` if it is empty or past the last block.
+    #[inline]
+    pub(super) fn get(&self, index: usize) -> Option<&P> {
+        each_length!(self, blocks => blocks.get(index))
+    }
+
+    /// The block at `block_index`, `None` past the last.
+    #[inline]
+    pub(super) fn block(&self, block_index: usize) -> Option<&[Option<P>]> {
+        each_length!(self, blocks => blocks.block(block_index))
+    }
+
+    /// The number of squares per block.
+    #[cfg(test)]
+    pub(super) fn block_length(&self) -> usize {
+        each_length!(self, blocks => blocks.vector.get(0).map_or(0, |block| block.len()))
+    }
+}
+
+impl<P: Clone, K: SharedPointerKind> Layout<P, K> {
+    /// Writes squares given in index order; see [`BlocksOf::write_sorted`].
+    pub(super) fn write_sorted(&mut self, writes: impl IntoIterator<Item = (usize, Option<P>)>) {
+        each_length!(self, blocks => blocks.write_sorted(writes));
+    }
+
+    /// Writes one square and returns what it held; nothing past the last
+    /// block.
+    #[inline]
+    pub(super) fn replace(&mut self, index: usize, square: Option<P>) -> Option<P> {
+        each_length!(self, blocks => blocks.replace(index, square))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{LENGTHS, layout};
+
+    #[test]
+    fn layout_follows_the_documented_rule() {
+        // Option<u8> and Option<Qpi>, 2 bytes, kept: one block up to 512.
+        assert_eq!(layout(64, 2, true), (64, 4));
+        assert_eq!(layout(81, 2, true), (128, 4));
+        assert_eq!(layout(129, 2, true), (256, 4));
+        assert_eq!(layout(361, 2, true), (512, 4));
+        assert_eq!(layout(512, 2, true), (512, 4));
+        assert_eq!(layout(513, 2, true), (32, 3));
+        assert_eq!(layout(1024, 2, true), (32, 3));
+        assert_eq!(layout(1025, 2, true), (64, 3));
+        assert_eq!(layout(65_025, 2, true), (64, 5));
+        // Option<u64>, 16 bytes, kept: one block up to 64 squares.
+        assert_eq!(layout(64, 16, true), (64, 4));
+        assert_eq!(layout(65, 16, true), (4, 3));
+        // Option<String>, 24 bytes, not kept: one block up to 256 bytes.
+        assert_eq!(layout(1, 24, false), (2, 4));
+        assert_eq!(layout(10, 24, false), (16, 4));
+        assert_eq!(layout(11, 24, false), (2, 4));
+        assert_eq!(layout(64, 24, false), (2, 3));
+        assert_eq!(layout(81, 24, false), (2, 3));
+        assert_eq!(layout(361, 24, false), (2, 5));
+        assert_eq!(layout(65_025, 24, false), (4, 5));
+        // Huge squares still get two per block.
+        assert_eq!(layout(64, 1000, true), (2, 3));
+        assert_eq!(layout(64, 1000, false), (2, 3));
+        // A square of any size, without overflow.
+        assert_eq!(layout(65_025, usize::MAX, true), (2, 5));
+    }
+
+    #[test]
+    fn every_layout_the_rule_picks_has_a_variant() {
+        for square_count in 1..=crate::MAX_SQUARE_COUNT {
+            for square_size in [1, 2, 3, 4, 8, 16, 24, 32, 64, 1000] {
+                for kept in [true, false] {
+                    let (length, _) = layout(square_count, square_size, kept);
+                    assert!(
+                        LENGTHS.contains(&length),
+                        "{square_count} squares of {square_size} bytes: length {length}"
+                    );
+                }
+            }
+        }
+    }
+}

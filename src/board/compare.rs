@@ -1,0 +1,282 @@
+//! The squares where two boards differ, found by reading as few as possible.
+//!
+//! Two algorithms, chosen once by stamp:
+//!
+//! - **One stamp** ([`ByKept`]): the two hold the same blocks except at the
+//!   indices either keeps, so only those are read. O(kept writes).
+//! - **Different stamps** ([`ByBlocks`]): the blocks are walked in pairs. A
+//!   block the two share (one address) can differ only where either keeps
+//!   a write over it; any other pair is compared square by square, as whole
+//!   runs between kept writes. O(blocks + squares of the unshared blocks).
+
+use archery::SharedPointerKind;
+
+use super::{Board, KEPT, keeps_writes};
+
+/// A square that differs: `(index, square in base, square now)`.
+pub(crate) type Change<'a, P> = (usize, Option<&'a P>, Option<&'a P>);
+
+/// The squares where a board differs from a base, in index order: see
+/// [`Board::changed_squares`].
+pub(crate) enum ChangedSquares<'a, P, K: SharedPointerKind> {
+    /// Boards of one stamp.
+    ByKept(ByKept<'a, P, K>),
+    /// Boards of different stamps.
+    ByBlocks(ByBlocks<'a, P, K>),
+}
+
+impl<'a, P: PartialEq, K: SharedPointerKind> ChangedSquares<'a, P, K> {
+    pub(super) fn new(now: Board<'a, P, K>, base: Board<'a, P, K>, square_count: usize) -> Self {
+        if now.blocks.stamp == base.blocks.stamp {
+            ChangedSquares::ByKept(ByKept {
+                now,
+                base,
+                cursors: Cursors::default(),
+            })
+        } else {
+            ChangedSquares::ByBlocks(ByBlocks::new(now, base, square_count))
+        }
+    }
+}
+
+impl<'a, P: PartialEq, K: SharedPointerKind> Iterator for ChangedSquares<'a, P, K> {
+    type Item = Change<'a, P>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            ChangedSquares::ByKept(walk) => walk.next(),
+            ChangedSquares::ByBlocks(walk) => walk.next(),
+        }
+    }
+}
+
+/// Where two walks in index order stand in the two boards' kept writes.
+#[derive(Default, Clone, Copy)]
+struct Cursors {
+    now: usize,
+    base: usize,
+}
+
+impl Cursors {
+    /// The index of the next kept write on either side, if any.
+    #[inline]
+    fn next_index<P, K: SharedPointerKind>(
+        self,
+        now: Board<'_, P, K>,
+        base: Board<'_, P, K>,
+    ) -> Option<usize> {
+        match (now.kept.index_at(self.now), base.kept.index_at(self.base)) {
+            (Some(now), Some(base)) => Some(now.min(base)),
+            (now, base) => now.or(base),
+        }
+    }
+
+    /// Moves each cursor standing on `index` past it.
+    #[inline]
+    fn pass<P, K: SharedPointerKind>(
+        &mut self,
+        now: Board<'_, P, K>,
+        base: Board<'_, P, K>,
+        index: usize,
+    ) {
+        if now.kept.index_at(self.now) == Some(index) {
+            self.now += 1;
+        }
+        if base.kept.index_at(self.base) == Some(index) {
+            self.base += 1;
+        }
+    }
+
+    /// Both squares at `index`: each side's kept write there if it has one
+    /// (moving its cursor past it), else the square read from its blocks,
+    /// `before` for the base and `after` for the other.
+    #[inline]
+    fn overlay<'a, P, K: SharedPointerKind>(
+        &mut self,
+        (now, base): (Board<'a, P, K>, Board<'a, P, K>),
+        index: usize,
+        (before, after): (Option<&'a P>, Option<&'a P>),
+    ) -> (Option<&'a P>, Option<&'a P>) {
+        let before = base
+            .kept
+            .take_at(&mut self.base, index)
+            .map_or(before, Option::as_ref);
+        let after = now
+            .kept
+            .take_at(&mut self.now, index)
+            .map_or(after, Option::as_ref);
+        (before, after)
+    }
+}
+
+/// The walk between boards of one stamp: only the kept indices are read.
+pub(crate) struct ByKept<'a, P, K: SharedPointerKind> {
+    now: Board<'a, P, K>,
+    base: Board<'a, P, K>,
+    cursors: Cursors,
+}
+
+impl<'a, P: PartialEq, K: SharedPointerKind> Iterator for ByKept<'a, P, K> {
+    type Item = Change<'a, P>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let boards = (self.now, self.base);
+        while let Some(index) = self.cursors.next_index(self.now, self.base) {
+            let (before, after) = if keeps_writes::<P>() {
+                // Where one side alone keeps a write, the other's square is
+                // in the blocks they share.
+                let shared = self.now.blocks.layout.get(index);
+                self.cursors.overlay(boards, index, (shared, shared))
+            } else {
+                // Only the index was noted: each write is in its blocks.
+                self.cursors.pass(self.now, self.base, index);
+                (
+                    self.base.blocks.layout.get(index),
+                    self.now.blocks.layout.get(index),
+                )
+            };
+            if before != after {
+                return Some((index, before, after));
+            }
+        }
+        None
+    }
+}
+
+/// The walk between boards of different stamps, a pair of blocks at a time.
+pub(crate) struct ByBlocks<'a, P, K: SharedPointerKind> {
+    now: Board<'a, P, K>,
+    base: Board<'a, P, K>,
+    cursors: Cursors,
+    square_count: usize,
+    next_block: usize,
+    /// The pair of blocks being walked, from the square at `index` up to
+    /// (not including) `end`; `first` is the index of their first square.
+    before: &'a [Option<P>],
+    after: &'a [Option<P>],
+    first: usize,
+    index: usize,
+    end: usize,
+    /// `true` if the pair is one block, shared by the two boards.
+    shared: bool,
+}
+
+impl<'a, P: PartialEq, K: SharedPointerKind> ByBlocks<'a, P, K> {
+    fn new(now: Board<'a, P, K>, base: Board<'a, P, K>, square_count: usize) -> Self {
+        // Blocks of different stamps that differ hold every write to them:
+        // the indices noted beside blocks whose writes are not kept matter
+        // only between boards of one stamp, so both cursors start past them.
+        let start = if keeps_writes::<P>() { 0 } else { KEPT };
+        ByBlocks {
+            now,
+            base,
+            cursors: Cursors {
+                now: start,
+                base: start,
+            },
+            square_count,
+            next_block: 0,
+            before: &[],
+            after: &[],
+            first: 0,
+            index: 0,
+            end: 0,
+            shared: false,
+        }
+    }
+
+    /// Moves to the next pair of blocks; `false` past the last square.
+    fn load_next_pair(&mut self) -> bool {
+        let (Some(before), Some(after)) = (
+            self.base.blocks.layout.block(self.next_block),
+            self.now.blocks.layout.block(self.next_block),
+        ) else {
+            return false;
+        };
+        let first = self.next_block * after.len();
+        if first >= self.square_count {
+            return false;
+        }
+        self.next_block += 1;
+        // Past the last square, both hold only empty padding.
+        let length = after.len().min(self.square_count - first);
+        (self.before, self.after) = (&before[..length], &after[..length]);
+        self.shared = core::ptr::eq(self.before, self.after);
+        (self.first, self.index, self.end) = (first, first, first + length);
+        true
+    }
+
+    /// The next change in a shared block: only its squares with a kept
+    /// write, on either side, can differ.
+    fn next_in_shared(&mut self) -> Option<Change<'a, P>> {
+        let boards = (self.now, self.base);
+        while let Some(index) = self
+            .cursors
+            .next_index(self.now, self.base)
+            .filter(|&index| index < self.end)
+        {
+            let square = self.after[index - self.first].as_ref();
+            let (before, after) = self.cursors.overlay(boards, index, (square, square));
+            if before != after {
+                self.index = index + 1;
+                return Some((index, before, after));
+            }
+        }
+        self.index = self.end;
+        None
+    }
+
+    /// The next change in a pair of unshared blocks: the squares up to the
+    /// next kept write (on either side) compare as a whole run, then that
+    /// kept write on its own.
+    fn next_in_pair(&mut self) -> Option<Change<'a, P>> {
+        let boards = (self.now, self.base);
+        while self.index < self.end {
+            let stop = self
+                .cursors
+                .next_index(self.now, self.base)
+                .map_or(self.end, |kept| kept.min(self.end));
+            let run = self.index - self.first..stop - self.first;
+            let (before, after) = (&self.before[run.clone()], &self.after[run]);
+            if before != after
+                && let Some(offset) = before.iter().zip(after).position(|(old, new)| old != new)
+            {
+                let index = self.index + offset;
+                self.index = index + 1;
+                return Some((index, before[offset].as_ref(), after[offset].as_ref()));
+            }
+            self.index = stop;
+            if stop < self.end {
+                let offset = stop - self.first;
+                let squares = (self.before[offset].as_ref(), self.after[offset].as_ref());
+                let (before, after) = self.cursors.overlay(boards, stop, squares);
+                self.index = stop + 1;
+                if before != after {
+                    return Some((stop, before, after));
+                }
+            }
+        }
+        None
+    }
+}
+
+impl<'a, P: PartialEq, K: SharedPointerKind> Iterator for ByBlocks<'a, P, K> {
+    type Item = Change<'a, P>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let change = if self.shared {
+                self.next_in_shared()
+            } else {
+                self.next_in_pair()
+            };
+            if change.is_some() {
+                return change;
+            }
+            if !self.load_next_pair() {
+                return None;
+            }
+        }
+    }
+}

@@ -1,0 +1,276 @@
+//! The board: blocks of squares in an rpds vector, shared between versions,
+//! and the last few writes kept in the position itself.
+//!
+//! # Blocks
+//!
+//! rpds keeps every element behind its own reference-counted pointer, and
+//! copying a trie node bumps the count of each of its children. One square
+//! per element would make a one-square change pay an allocation per square
+//! and a node of counts; grouping squares in blocks makes it pay one block
+//! copy and a short path of nodes instead. A read follows that path, one
+//! pointer hop per level. The block length is a rule of the board's size
+//! and of the size of a square (see `blocks.rs`): a board whose squares take
+//! at most 1,024 bytes is a single block if its writes are kept, at most 256
+//! bytes otherwise; past that, blocks of about 64 bytes of squares (128 on
+//! boards of more than 1,024 squares), never fewer than 2 squares, under
+//! nodes of 16, 8 or 32 children, so a read of the largest board takes at
+//! most three hops below the root.
+//!
+//! # Kept writes
+//!
+//! Most positions of a game or a search differ from their parent by a move
+//! of two or three squares. So a write does not go into the blocks at once:
+//! the position keeps its last [`KEPT`] writes itself, sorted by index, and
+//! shares the blocks with its parent. A move then copies the position and
+//! writes into the copy, with no allocation. When a write finds no room,
+//! every kept write and that one go into the blocks in one pass (a flush),
+//! each touched block and the path to it copied once, and the position keeps
+//! none. Reads look at the kept writes first.
+//!
+//! Only squares that own no memory are kept this way (`u8`,
+//! [`Qpi`](crate::qpi::Qpi), any type without a destructor): copying a kept
+//! `String` would allocate on every clone of the position. Writes of such
+//! squares go into the blocks at once, and the position keeps only their
+//! indices.
+//!
+//! # Stamps
+//!
+//! The blocks carry a stamp, drawn when they are built and whenever a flush
+//! writes into them (for squares whose writes go into the blocks at once,
+//! whenever the kept indices run out), and copied with them. So two boards
+//! with one stamp hold the same blocks except at the indices either keeps:
+//! comparing them (`==`, `changes_since`) reads those squares only.
+//!
+//! # Invariants
+//!
+//! - The kept indices are ascending, distinct and below the square count.
+//! - Blocks hold only empty squares past the square count.
+//! - For squares whose writes are kept, the board's square at `i` is the
+//!   kept write to `i` if there is one, else the blocks' square; for the
+//!   others, always the blocks' square.
+//! - Two boards of one stamp differ at most at the indices either keeps.
+
+mod blocks;
+mod compare;
+mod kept;
+mod scan;
+
+use archery::SharedPointerKind;
+
+use self::blocks::Layout;
+use crate::identity::fresh_id;
+
+pub(crate) use self::compare::ChangedSquares;
+use self::kept::Slot;
+pub(crate) use self::kept::{KEPT, Kept};
+pub(crate) use self::scan::Squares;
+
+/// `true` if writes to squares of `P` are kept in the position: squares
+/// that own no memory, which a clone of the position copies for free. Other
+/// writes (`String` squares) go into the blocks at once, and only their
+/// indices are kept.
+pub(crate) const fn keeps_writes<P>() -> bool {
+    !core::mem::needs_drop::<P>()
+}
+
+/// The squares of a board as its versions share them: the blocks, and the
+/// stamp that tells which boards hold the same ones.
+pub(crate) struct Blocks<P, K: SharedPointerKind> {
+    layout: Layout<P, K>,
+    stamp: u64,
+}
+
+impl<P, K: SharedPointerKind> Clone for Blocks<P, K> {
+    #[inline]
+    fn clone(&self) -> Self {
+        Blocks {
+            layout: self.layout.clone(),
+            stamp: self.stamp,
+        }
+    }
+}
+
+impl<P, K: SharedPointerKind> Blocks<P, K> {
+    /// Blocks of at least `square_count` squares holding `squares` in order,
+    /// padded with empty squares if they run out. Squares past the padded
+    /// end are left in the iterator.
+    pub(crate) fn from_squares(
+        square_count: usize,
+        squares: impl IntoIterator<Item = Option<P>>,
+    ) -> Self {
+        Blocks {
+            layout: Layout::from_squares(square_count, &mut squares.into_iter()),
+            stamp: fresh_id(),
+        }
+    }
+
+    /// The stamp: see the module docs.
+    #[inline]
+    pub(crate) fn stamp(&self) -> u64 {
+        self.stamp
+    }
+
+    /// A board made of these blocks and `kept`.
+    #[inline]
+    pub(crate) fn with<'a>(&'a self, kept: &'a Kept<P>) -> Board<'a, P, K> {
+        Board { blocks: self, kept }
+    }
+}
+
+impl<P: Clone, K: SharedPointerKind> Blocks<P, K> {
+    /// Moves every kept write into the blocks under a new stamp.
+    fn flush(&mut self, kept: &mut Kept<P>) {
+        self.layout.write_sorted(kept.drain());
+        self.stamp = fresh_id();
+    }
+
+    /// Drops the kept indices under a new stamp (squares whose writes are
+    /// not kept, so the blocks already hold every write).
+    fn forget_indices(&mut self, kept: &mut Kept<P>) {
+        self.stamp = fresh_id();
+        kept.clear_indices();
+    }
+}
+
+/// Where a position's blocks live: behind its shared pointer, with the rest
+/// of what it shares. Writes read the blocks through it, and change them
+/// only through [`blocks_mut`](BlocksMut::blocks_mut).
+pub(crate) trait BlocksMut<P, K: SharedPointerKind> {
+    /// The blocks.
+    fn blocks(&self) -> &Blocks<P, K>;
+
+    /// The blocks, made this owner's alone first (copied if shared).
+    fn blocks_mut(&mut self) -> &mut Blocks<P, K>;
+}
+
+/// Writes `square` to `index`, a square of the board, and returns what the
+/// square held (with `READ` false, the caller knows it: `None` is returned
+/// wherever finding it out would cost a read of the blocks).
+///
+/// The write is kept while there is room. When there is none, every kept
+/// write and this one go into the blocks (a flush), under a new stamp.
+/// Squares whose writes are not kept go into the blocks at once, and only
+/// their index is kept; when the indices run out, the blocks take a new
+/// stamp and the indices start again.
+// A move is two or three writes: inlined, each folds to the path its square
+// and the kind of square take.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+pub(crate) fn write<const READ: bool, P: Clone, K: SharedPointerKind>(
+    owner: &mut impl BlocksMut<P, K>,
+    kept: &mut Kept<P>,
+    index: usize,
+    square: Option<P>,
+) -> Option<P> {
+    if !keeps_writes::<P>() {
+        let blocks = owner.blocks_mut();
+        let old = blocks.layout.replace(index, square);
+        if !kept.note(index) {
+            blocks.forget_indices(kept);
+        }
+        return old;
+    }
+    match kept.locate(index) {
+        Slot::Kept(slot) => kept.replace_at(slot, square),
+        Slot::Free(slot) => {
+            let old = if READ {
+                owner.blocks().layout.get(index).cloned()
+            } else {
+                None
+            };
+            kept.insert_at(slot, index, square);
+            old
+        }
+        Slot::Full => {
+            let blocks = owner.blocks_mut();
+            blocks.flush(kept);
+            blocks.layout.replace(index, square)
+        }
+    }
+}
+
+/// Ends a run of writes that started on blocks stamped `stamp`. If the
+/// writes drew a new stamp (so no other version shares these blocks) and
+/// filled more than half the room for kept writes, they go into the blocks
+/// (or, where only their indices are kept, the indices are dropped) under a
+/// new stamp: the positions derived from a bulk edit then start with all
+/// the room, and compare by their kept writes for longer. A move of a few
+/// squares never gets here.
+#[inline]
+pub(crate) fn settle<P: Clone, K: SharedPointerKind>(
+    owner: &mut impl BlocksMut<P, K>,
+    kept: &mut Kept<P>,
+    stamp: u64,
+) {
+    if owner.blocks().stamp != stamp && kept.len() > KEPT / 2 {
+        let blocks = owner.blocks_mut();
+        if keeps_writes::<P>() {
+            blocks.flush(kept);
+        } else {
+            blocks.forget_indices(kept);
+        }
+    }
+}
+
+/// A board as a position holds it: the shared blocks and the position's own
+/// kept writes.
+pub(crate) struct Board<'a, P, K: SharedPointerKind> {
+    blocks: &'a Blocks<P, K>,
+    kept: &'a Kept<P>,
+}
+
+impl<P, K: SharedPointerKind> Clone for Board<'_, P, K> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P, K: SharedPointerKind> Copy for Board<'_, P, K> {}
+
+impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
+    /// The square at `index`, `None` if it is empty or past the last block.
+    #[inline]
+    pub(crate) fn get(self, index: usize) -> Option<&'a P> {
+        if keeps_writes::<P>()
+            && let Some(slot) = self.kept.slot(index)
+        {
+            return self.kept.square_at(slot);
+        }
+        self.blocks.layout.get(index)
+    }
+
+    /// The first `square_count` squares, in order.
+    pub(crate) fn squares(self, square_count: usize) -> Squares<'a, P, K> {
+        Squares::new(self, square_count)
+    }
+
+    /// The squares where `self` differs from `base`, in index order: see
+    /// [`ChangedSquares`].
+    pub(crate) fn changed_squares(self, base: Self, square_count: usize) -> ChangedSquares<'a, P, K>
+    where
+        P: PartialEq,
+    {
+        ChangedSquares::new(self, base, square_count)
+    }
+
+    /// `true` if both hold the same squares. Both must have been built for
+    /// `square_count` squares of the same piece type, so that their blocks
+    /// line up.
+    pub(crate) fn same_squares(self, other: Self, square_count: usize) -> bool
+    where
+        P: PartialEq,
+    {
+        // The common case of two routes from one parent: the same blocks,
+        // kept writes to the same squares.
+        if keeps_writes::<P>()
+            && self.blocks.stamp == other.blocks.stamp
+            && self.kept.indices() == other.kept.indices()
+        {
+            return self.kept.same_writes(other.kept);
+        }
+        self.changed_squares(other, square_count).next().is_none()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,295 @@
+//! The board against a `Vec` of squares: every version reads, scans and
+//! compares as its `Vec` does, whatever the block length and however its
+//! writes are kept.
+
+use archery::{ArcTK, RcK, SharedPointer, SharedPointerKind};
+
+use super::blocks::LENGTHS;
+use super::{Blocks, BlocksMut, KEPT, Kept, settle, write};
+
+/// A board as a position holds it, without the rest of a position.
+struct TestBoard<P, K: SharedPointerKind> {
+    blocks: SharedPointer<Blocks<P, K>, K>,
+    kept: Kept<P>,
+    square_count: usize,
+}
+
+impl<P, K: SharedPointerKind> BlocksMut<P, K> for SharedPointer<Blocks<P, K>, K> {
+    fn blocks(&self) -> &Blocks<P, K> {
+        self
+    }
+
+    fn blocks_mut(&mut self) -> &mut Blocks<P, K> {
+        SharedPointer::make_mut(self)
+    }
+}
+
+impl<P: Clone, K: SharedPointerKind> Clone for TestBoard<P, K> {
+    fn clone(&self) -> Self {
+        TestBoard {
+            blocks: SharedPointer::clone(&self.blocks),
+            kept: self.kept.clone(),
+            square_count: self.square_count,
+        }
+    }
+}
+
+impl<P: Clone + PartialEq + core::fmt::Debug, K: SharedPointerKind> TestBoard<P, K> {
+    fn new(square_count: usize) -> Self {
+        TestBoard {
+            blocks: SharedPointer::new(Blocks::from_squares(square_count, [])),
+            kept: Kept::EMPTY,
+            square_count,
+        }
+    }
+
+    fn replace(&mut self, index: usize, square: Option<P>) -> Option<P> {
+        write::<true, P, K>(&mut self.blocks, &mut self.kept, index, square)
+    }
+
+    fn get(&self, index: usize) -> Option<&P> {
+        self.blocks.with(&self.kept).get(index)
+    }
+
+    fn read(&self) -> Vec<Option<P>> {
+        (0..self.square_count)
+            .map(|index| self.get(index).cloned())
+            .collect()
+    }
+
+    fn scan(&self) -> Vec<Option<P>> {
+        let squares = self.blocks.with(&self.kept).squares(self.square_count);
+        assert_eq!(squares.len(), self.square_count);
+        squares.map(Option::<&P>::cloned).collect()
+    }
+
+    fn block_length(&self) -> usize {
+        self.blocks.layout.block_length()
+    }
+}
+
+/// A fixed-seed sequence of indices and pieces.
+fn scramble(seed: u64, count: usize) -> impl Iterator<Item = (usize, u64)> {
+    let mut state = seed;
+    (0..count).map(move |_| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (usize::try_from(state >> 33).expect("31 bits fit"), state)
+    })
+}
+
+/// `same_squares` and `changed_squares` between two boards against a
+/// comparison of their `Vec`s.
+fn compare_like_vecs<P: Clone + PartialEq + core::fmt::Debug, K: SharedPointerKind>(
+    (a, a_model): (&TestBoard<P, K>, &[Option<P>]),
+    (b, b_model): (&TestBoard<P, K>, &[Option<P>]),
+) {
+    let square_count = a.square_count;
+    let (a_board, b_board) = (a.blocks.with(&a.kept), b.blocks.with(&b.kept));
+    assert_eq!(
+        a_board.same_squares(b_board, square_count),
+        a_model == b_model
+    );
+    let changed: Vec<(usize, Option<P>, Option<P>)> = b_board
+        .changed_squares(a_board, square_count)
+        .map(|(index, before, after)| (index, before.cloned(), after.cloned()))
+        .collect();
+    let expected: Vec<(usize, Option<P>, Option<P>)> = (0..square_count)
+        .filter(|&index| a_model[index] != b_model[index])
+        .map(|index| (index, a_model[index].clone(), b_model[index].clone()))
+        .collect();
+    assert_eq!(changed, expected);
+}
+
+/// Writes random squares to a board and to a `Vec`, keeping every
+/// version, and checks that each version still reads as its `Vec`.
+fn matches_a_vec<P: Clone + PartialEq + core::fmt::Debug, K: SharedPointerKind>(
+    square_count: usize,
+    writes: usize,
+    piece: impl Fn(u64) -> P,
+) {
+    let mut board = TestBoard::<P, K>::new(square_count);
+    let mut model = vec![None; square_count];
+    let mut versions = Vec::new();
+    for (index, value) in scramble(square_count as u64, writes) {
+        let index = index % square_count;
+        let square = (value & 1 == 1).then(|| piece(value >> 8));
+        versions.push((board.clone(), model.clone()));
+        assert_eq!(board.replace(index, square.clone()), model[index]);
+        model[index] = square;
+    }
+    versions.push((board, model));
+    for (board, model) in &versions {
+        assert_eq!(&board.read(), model);
+        assert_eq!(&board.scan(), model);
+        assert_eq!(board.get(square_count + 1000), None);
+    }
+    for pair in versions.windows(2) {
+        let [(a, a_model), (b, b_model)] = pair else {
+            unreachable!("windows of two")
+        };
+        compare_like_vecs((a, a_model), (b, b_model));
+        compare_like_vecs((b, b_model), (a, a_model));
+    }
+}
+
+/// Versions branching from random earlier ones (siblings and cousins that
+/// share a stamp, and some that do not), compared in random pairs against
+/// their `Vec`s.
+fn branches_compare_like_vecs<P: Clone + PartialEq + core::fmt::Debug, K: SharedPointerKind>(
+    square_count: usize,
+    piece: impl Fn(u64) -> P,
+) {
+    let mut versions = vec![(
+        TestBoard::<P, K>::new(square_count),
+        vec![None; square_count],
+    )];
+    let mut random = scramble(square_count as u64 + 1, 3_000);
+    for _ in 0..300 {
+        let (from, _) = random.next().expect("enough draws");
+        let (mut board, mut model) = versions[from % versions.len()].clone();
+        for _ in 0..=from % 4 {
+            let (index, value) = random.next().expect("enough draws");
+            let square = (value & 1 == 1).then(|| piece(value >> 8 & 3));
+            board.replace(index % square_count, square.clone());
+            model[index % square_count] = square;
+        }
+        versions.push((board, model));
+    }
+    for _ in 0..600 {
+        let (a, _) = random.next().expect("enough draws");
+        let (b, _) = random.next().expect("enough draws");
+        let ((a, a_model), (b, b_model)) = (&versions[a % 301], &versions[b % 301]);
+        compare_like_vecs((a, a_model), (b, b_model));
+    }
+}
+
+#[allow(clippy::cast_possible_truncation)]
+#[test]
+fn branches_of_one_stamp_compare_by_their_writes() {
+    for square_count in [5, 64, 81, 361, 600] {
+        branches_compare_like_vecs::<u8, ArcTK>(square_count, |value| value as u8);
+        branches_compare_like_vecs::<u8, RcK>(square_count, |value| value as u8);
+        branches_compare_like_vecs::<String, ArcTK>(square_count, |value| value.to_string());
+    }
+}
+
+// The casts keep the low bits of a random number on purpose.
+#[allow(clippy::cast_possible_truncation)]
+#[test]
+fn every_block_length_reads_back_what_was_written() {
+    let mut reached = Vec::new();
+    // Square sizes and board sizes that reach each of the lengths:
+    // 2 bytes (u8) give 32, 64 and 128 to 512 as one block, 16 bytes
+    // (u64) 4 and 8, 24 bytes (String) 2 and 4, 8 bytes (u32) 16.
+    for square_count in [1, 7, 64, 81, 90, 200, 361, 1000, 2048] {
+        reached.push(TestBoard::<u8, ArcTK>::new(square_count).block_length());
+        reached.push(TestBoard::<u32, ArcTK>::new(square_count).block_length());
+        reached.push(TestBoard::<u64, ArcTK>::new(square_count).block_length());
+        reached.push(TestBoard::<String, ArcTK>::new(square_count).block_length());
+        matches_a_vec::<u8, ArcTK>(square_count, 200, |value| value as u8);
+        matches_a_vec::<u16, RcK>(square_count, 200, |value| value as u16);
+        matches_a_vec::<u32, ArcTK>(square_count, 200, |value| value as u32);
+        matches_a_vec::<u64, RcK>(square_count, 200, |value| value);
+        matches_a_vec::<String, ArcTK>(square_count, 200, |value| value.to_string());
+    }
+    reached.sort_unstable();
+    reached.dedup();
+    assert_eq!(reached, LENGTHS);
+}
+
+#[allow(clippy::cast_possible_truncation)]
+#[test]
+fn the_largest_board_reads_back_what_was_written() {
+    // 40 writes: more than two flushes of the kept writes.
+    matches_a_vec::<u8, ArcTK>(65_025, 40, |value| value as u8);
+    matches_a_vec::<String, RcK>(65_025, 40, |value| value.to_string());
+}
+
+#[test]
+fn the_write_after_the_room_runs_out_flushes_the_kept_ones() {
+    let mut board = TestBoard::<u8, ArcTK>::new(81);
+    let stamp = board.blocks.stamp();
+    let last = (KEPT - 1) * 5;
+    for index in 0..KEPT {
+        board.replace(index * 5, Some(1));
+    }
+    assert_eq!(board.kept.len(), KEPT);
+    assert_eq!(board.blocks.stamp(), stamp, "a full room of writes is kept");
+    let parent = board.clone();
+    board.replace(80, Some(2));
+    assert_eq!(board.kept.len(), 0, "one more flushes them all");
+    assert_ne!(board.blocks.stamp(), stamp);
+    assert_eq!(board.get(80), Some(&2));
+    assert_eq!(board.get(last), Some(&1));
+    // The parent keeps its writes over the blocks it still holds.
+    assert_eq!(parent.blocks.stamp(), stamp);
+    assert_eq!(parent.get(80), None);
+    assert_eq!(parent.get(last), Some(&1));
+    // A write to a square already kept takes no room.
+    let mut full = parent.clone();
+    full.replace(last, Some(3));
+    assert_eq!(full.kept.len(), KEPT);
+    assert_eq!(full.blocks.stamp(), stamp);
+}
+
+#[test]
+fn indices_equal_modulo_64_are_told_apart() {
+    let mut board = TestBoard::<u8, RcK>::new(361);
+    board.replace(5, Some(1));
+    board.replace(69, Some(2));
+    board.replace(133, None);
+    assert_eq!(board.get(5), Some(&1));
+    assert_eq!(board.get(69), Some(&2));
+    assert_eq!(board.get(133), None);
+    assert_eq!(board.get(197), None);
+}
+
+#[test]
+fn settling_a_bulk_write_flushes_what_it_kept() {
+    let mut board = TestBoard::<u8, ArcTK>::new(81);
+    let start = board.blocks.stamp();
+    // A bulk write: a full room kept, a flush, then more than half a room.
+    let writes = KEPT + 1 + KEPT / 2 + 1;
+    for index in 0..writes {
+        board.replace(index, Some(1));
+    }
+    assert_eq!(board.kept.len(), KEPT / 2 + 1);
+    settle(&mut board.blocks, &mut board.kept, start);
+    assert_eq!(board.kept.len(), 0, "more than half the room: flushed");
+    assert_eq!(board.read()[..writes], vec![Some(1); writes]);
+    // A move of a few squares, with no flush, is left as it is.
+    let stamp = board.blocks.stamp();
+    board.replace(40, Some(2));
+    settle(&mut board.blocks, &mut board.kept, stamp);
+    assert_eq!(board.kept.len(), 1);
+}
+
+#[test]
+fn branches_of_different_stamps_compare_kept_writes_inside_a_shared_block() {
+    // Two branches of one parent: one flushes (a new stamp, and on a board
+    // of many blocks, new copies of the blocks it wrote only), the other
+    // keeps its writes over the blocks the two still share.
+    let square_count = 1_000;
+    let mut parent = TestBoard::<u8, ArcTK>::new(square_count);
+    let mut model = vec![None; square_count];
+    for index in [3, 500, 999] {
+        parent.replace(index, Some(7));
+        model[index] = Some(7);
+    }
+    let (mut flushed, mut flushed_model) = (parent.clone(), model.clone());
+    for step in 0..=KEPT {
+        flushed.replace(step * 2, Some(1));
+        flushed_model[step * 2] = Some(1);
+    }
+    assert_ne!(flushed.blocks.stamp(), parent.blocks.stamp());
+    let (mut kept, mut kept_model) = (parent.clone(), model);
+    for index in [501, 502, 3] {
+        kept.replace(index, Some(9));
+        kept_model[index] = Some(9);
+    }
+    assert_eq!(kept.blocks.stamp(), parent.blocks.stamp());
+    compare_like_vecs((&kept, &kept_model), (&flushed, &flushed_model));
+    compare_like_vecs((&flushed, &flushed_model), (&kept, &kept_model));
+}

@@ -1,0 +1,67 @@
+//! Converting a position between pointer kinds: [`Qi`] (thread-safe) and
+//! [`LocalQi`] (one thread), or any two kinds of generic code.
+
+use archery::{ArcTK, RcK, SharedPointer, SharedPointerKind};
+
+use super::{GenericQi, LocalQi, Qi, Setup, Shared};
+use crate::board::{Blocks, Kept};
+
+impl<P: Clone + Ord, S: Clone, K: SharedPointerKind> GenericQi<P, S, K> {
+    /// The same position over the pointer kind `K2`: equal content, equal
+    /// hash, none of the storage shared. O(squares + hand entries), once;
+    /// the result then shares structure with its own descendants as any
+    /// position does.
+    ///
+    /// ```
+    /// use persistent_qi::{GenericQi, Qi, RcK};
+    ///
+    /// let position: Qi<u8, u8> = Qi::new(&[8, 8], 0, 1)?.board_diff([(4, Some(6))])?;
+    /// let local: GenericQi<u8, u8, RcK> = position.to_kind();
+    /// assert_eq!(local.square(4), Some(&6));
+    /// assert_eq!(local.position_hash(), position.position_hash());
+    /// # Ok::<(), persistent_qi::Error>(())
+    /// ```
+    #[must_use]
+    pub fn to_kind<K2: SharedPointerKind>(&self) -> GenericQi<P, S, K2> {
+        let setup = &self.shared.setup;
+        GenericQi {
+            shared: SharedPointer::new(Shared {
+                blocks: Blocks::from_squares(
+                    self.square_count(),
+                    self.squares().map(Option::<&P>::cloned),
+                ),
+                square_count: self.shared.square_count,
+                first_hand: self.shared.first_hand.to_kind(),
+                second_hand: self.shared.second_hand.to_kind(),
+                setup: SharedPointer::new(Setup {
+                    shape: setup.shape,
+                    first_style: setup.first_style.clone(),
+                    second_style: setup.second_style.clone(),
+                }),
+            }),
+            hash: self.hash,
+            kept: Kept::EMPTY,
+            version: super::fresh_version(),
+            board_pieces: self.board_pieces,
+            turn: self.turn,
+        }
+    }
+}
+
+impl<P: Clone + Ord, S: Clone> Qi<P, S> {
+    /// The same position for one thread: see [`LocalQi`] and
+    /// [`to_kind`](GenericQi::to_kind). O(squares + hand entries).
+    #[must_use]
+    pub fn to_local(&self) -> LocalQi<P, S> {
+        self.to_kind::<RcK>()
+    }
+}
+
+impl<P: Clone + Ord, S: Clone> LocalQi<P, S> {
+    /// The same position over thread-safe storage: see [`Qi`] and
+    /// [`to_kind`](GenericQi::to_kind). O(squares + hand entries).
+    #[must_use]
+    pub fn to_sync(&self) -> Qi<P, S> {
+        self.to_kind::<ArcTK>()
+    }
+}
