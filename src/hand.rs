@@ -30,13 +30,6 @@ impl<P, K: SharedPointerKind> Default for Hand<P, K> {
     }
 }
 
-/// What a hand change did to one entry: its count before and after.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct CountChange {
-    pub(crate) before: usize,
-    pub(crate) after: usize,
-}
-
 /// Why a hand entry could not be added to a hand being built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum EntryError {
@@ -101,16 +94,19 @@ impl<P: Ord, K: SharedPointerKind> Hand<P, K> {
 }
 
 impl<P: Ord + Clone, K: SharedPointerKind> Hand<P, K> {
-    /// The same entries over the pointer kind `K2`, sharing nothing.
-    pub(crate) fn to_kind<K2: SharedPointerKind>(&self) -> Hand<P, K2> {
-        Hand {
-            counts: self
-                .counts
-                .iter()
-                .map(|(piece, &count)| (piece.clone(), count))
-                .collect(),
-            total: self.total,
-        }
+    /// A hand of these entries: each piece once, counts above 0, their
+    /// total fitting a `usize` (as a valid position's hand holds them).
+    pub(crate) fn from_entries<'a>(entries: impl IntoIterator<Item = (&'a P, usize)>) -> Self
+    where
+        P: 'a,
+    {
+        let mut total = 0_usize;
+        let counts = entries
+            .into_iter()
+            .inspect(|&(_, count)| total = total.saturating_add(count))
+            .map(|(piece, count)| (piece.clone(), count))
+            .collect();
+        Hand { counts, total }
     }
 
     /// Adds an entry for a piece the hand does not hold yet, with a count of
@@ -123,44 +119,16 @@ impl<P: Ord + Clone, K: SharedPointerKind> Hand<P, K> {
         }
     }
 
-    /// Adds `delta` copies of a piece (removes them if negative). The caller
-    /// skips zero deltas, which would only rewrite the count they read. On
-    /// error the hand is unchanged.
-    pub(crate) fn apply(&mut self, piece: P, delta: i32) -> Result<CountChange, HandError> {
-        let magnitude = usize::try_from(delta.unsigned_abs()).unwrap_or(usize::MAX);
-        if delta > 0 {
-            let total = self
-                .total
-                .checked_add(magnitude)
-                .ok_or(HandError::Overflow)?;
-            // A lookup, then one insert: imbl's `entry().or_insert()` walks
-            // the tree three times (lookup, insert, then `get_mut`).
-            let before = self.count(&piece);
-            // One entry is a summand of the total, so it fits if the total does.
-            self.counts.insert(piece, before + magnitude);
-            self.total = total;
-            return Ok(CountChange {
-                before,
-                after: before + magnitude,
-            });
-        }
-        let held = self.count(&piece);
-        if magnitude > held {
-            return Err(HandError::Underflow {
-                held,
-                requested: magnitude,
-            });
-        }
-        let after = held - magnitude;
+    /// Sets the count of `piece` from `before` (what the hand holds) to
+    /// `after`: the entry is removed at 0. The caller checked that the new
+    /// total fits; it saturates otherwise.
+    pub(crate) fn set_count(&mut self, piece: P, before: usize, after: usize) {
+        debug_assert_eq!(self.count(&piece), before);
+        self.total = (self.total - before).saturating_add(after);
         if after == 0 {
             self.counts.remove(&piece);
         } else {
             self.counts.insert(piece, after);
         }
-        self.total -= magnitude;
-        Ok(CountChange {
-            before: held,
-            after,
-        })
     }
 }

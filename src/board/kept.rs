@@ -1,46 +1,93 @@
-//! The kept writes: a position's last few square writes, held in the
-//! position itself rather than in the blocks it shares.
+//! The kept writes: a position's last few square writes and hand changes,
+//! held in the position itself rather than in the blocks and hands it
+//! shares.
 
 // The lookups run in every write of every move, inside the caller's edit:
 // inlined there, the constants of the write (which kind of square, whether
 // the old square is read) fold away.
 #![allow(clippy::inline_always)]
 
-/// The most writes a position keeps.
-pub(crate) const KEPT: usize = 15;
+use crate::Player;
 
-/// Slots of each array: one more than [`KEPT`], so that with squares of up
-/// to 2 bytes each array is 32 bytes, two 16-byte vectors. A lookup then
-/// compares all the indices at once, and a copy of the kept writes (every
-/// clone of a position) moves whole vectors, never half of one.
-const SLOTS: usize = KEPT + 1;
+/// The most square writes a position keeps.
+pub(crate) const KEPT: usize = 12;
 
-/// Where the number of kept writes is: the last index slot, which no write
-/// uses.
-const COUNT: usize = KEPT;
+/// The most hand changes a position keeps.
+pub(crate) const KEPT_HANDS: usize = 3;
+
+/// Slots of each array: [`KEPT`] square writes, then [`KEPT_HANDS`] hand
+/// changes, then the count. With squares of up to 2 bytes each array is 32
+/// bytes, two 16-byte vectors: a lookup compares all the indices at once,
+/// and a copy of the kept writes (every clone of a position) moves whole
+/// vectors, never half of one.
+const SLOTS: usize = KEPT + KEPT_HANDS + 1;
+
+/// The first slot of the hand changes.
+const HANDS: usize = KEPT;
+
+/// Where the number of kept square writes is: the last index slot.
+const COUNT: usize = SLOTS - 1;
 
 /// What an unused index slot holds: above every square index (the largest
 /// board has 65,025 squares), so unused slots sort last and no lookup of a
 /// square matches one.
 const UNUSED: u16 = u16::MAX;
 
-/// The last writes to a board, sorted by index, at most one per square.
+/// The last writes to a board, sorted by index, at most one per square, and
+/// the last changes to the hands.
 ///
 /// For squares whose writes are kept (see
 /// [`keeps_writes`](super::keeps_writes)), `squares[slot]` is what was
 /// written to `indices[slot]`. For the others only the indices are used: the
 /// squares written into the blocks since their stamp was drawn.
 ///
+/// A hand change is kept as a piece (`squares[slot]`, for a slot from
+/// [`HANDS`]) and the player and the difference from the shared hand's count
+/// of it (packed in `indices[slot]`, see [`HandEntry`]): at most one per
+/// player and piece, never a difference of 0, ordered by player then piece.
+/// Hand changes are kept only for pieces without a destructor, as square
+/// writes are.
+///
 /// Lookups compare every slot, used or not, with no branch on the number of
 /// writes kept: whether a write to an index is kept is two vector
-/// comparisons, and where it is, or would go, a binary search of four steps.
+/// comparisons (the hand slots and the count may match too, and are told
+/// apart by the search), and where it is, or would go, a binary search of
+/// four steps.
 #[derive(Clone)]
 pub(crate) struct Kept<P> {
     /// The first [`KEPT`] slots: the kept indices, ascending, then
-    /// [`UNUSED`]. The last slot ([`COUNT`]): how many are kept.
+    /// [`UNUSED`]. Then [`KEPT_HANDS`] packed hand changes. The last slot
+    /// ([`COUNT`]): how many square writes are kept.
     indices: [u16; SLOTS],
-    /// Empty in the unused slots, and always in the last.
+    /// The squares written, the pieces of the hand changes; empty in the
+    /// unused slots, and always in the last.
     squares: [Option<P>; SLOTS],
+}
+
+/// A hand change as the index slot packs it: the player in the high byte,
+/// the difference from the shared count in the low byte, as an `i8`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct HandEntry {
+    pub(crate) player: Player,
+    pub(crate) delta: i8,
+}
+
+impl HandEntry {
+    fn pack(self) -> u16 {
+        u16::from(self.player.is_second()) << 8 | u16::from(self.delta.cast_unsigned())
+    }
+
+    fn unpack(packed: u16) -> Self {
+        let [delta, player] = packed.to_le_bytes();
+        HandEntry {
+            player: if player == 0 {
+                Player::First
+            } else {
+                Player::Second
+            },
+            delta: delta.cast_signed(),
+        }
+    }
 }
 
 /// Where the write to an index is, or would go: see [`Kept::locate`].
@@ -57,6 +104,11 @@ pub(crate) enum Slot {
 impl<P> Kept<P> {
     pub(crate) const EMPTY: Self = {
         let mut indices = [UNUSED; SLOTS];
+        let mut slot = HANDS;
+        while slot < COUNT {
+            indices[slot] = 0;
+            slot += 1;
+        }
         indices[COUNT] = 0;
         Kept {
             indices,
@@ -74,6 +126,33 @@ impl<P> Kept<P> {
     #[inline]
     pub(crate) fn indices(&self) -> &[u16] {
         &self.indices[..self.len()]
+    }
+
+    /// The kept hand changes, ordered by player then piece, each with the
+    /// difference from the shared hand's count.
+    #[inline]
+    pub(crate) fn hand_changes(&self) -> impl Iterator<Item = (HandEntry, &P)> + '_ {
+        (HANDS..HANDS + KEPT_HANDS).filter_map(|slot| {
+            self.squares[slot]
+                .as_ref()
+                .map(|piece| (HandEntry::unpack(self.indices[slot]), piece))
+        })
+    }
+
+    /// The kept hand changes of `player`, ordered by piece.
+    #[inline]
+    pub(crate) fn hand_changes_of(&self, player: Player) -> impl Iterator<Item = (&P, i8)> + '_ {
+        self.hand_changes()
+            .filter(move |(entry, _)| entry.player == player)
+            .map(|(entry, piece)| (piece, entry.delta))
+    }
+
+    /// `true` if any hand change is kept.
+    #[inline]
+    pub(crate) fn has_hand_changes(&self) -> bool {
+        self.squares[HANDS..HANDS + KEPT_HANDS]
+            .iter()
+            .any(Option::is_some)
     }
 
     /// The index kept in `slot`, or `None` past the last.
@@ -95,7 +174,8 @@ impl<P> Kept<P> {
     }
 
     /// The slot `index` has, or would go to, among the sorted indices: how
-    /// many kept indices are below it (unused slots never are).
+    /// many kept indices are below it (unused slots never are). The search
+    /// stops short of the hand slots.
     #[inline(always)]
     fn position(&self, index: u16) -> usize {
         self.indices[..KEPT].partition_point(|&kept| kept < index)
@@ -149,9 +229,10 @@ impl<P> Kept<P> {
     }
 
     /// Forgets every kept index (for squares whose writes go into the
-    /// blocks, where nothing else is kept).
+    /// blocks, where no hand change is kept either).
     #[inline]
     pub(crate) fn clear_indices(&mut self) {
+        debug_assert!(!self.has_hand_changes());
         self.indices = Self::EMPTY.indices;
     }
 
@@ -201,7 +282,8 @@ impl<P: Clone> Kept<P> {
         self.indices[COUNT] += 1;
     }
 
-    /// Takes every kept write out, in index order, leaving none.
+    /// Takes every kept square write out, in index order, leaving none (and
+    /// the hand changes as they are).
     pub(crate) fn drain(&mut self) -> impl Iterator<Item = (usize, Option<P>)> + '_ {
         let len = core::mem::take(&mut self.indices[COUNT]);
         self.indices[..usize::from(len)]
@@ -214,13 +296,95 @@ impl<P: Clone> Kept<P> {
                 )
             })
     }
+
+    /// Takes every kept hand change out, leaving none.
+    pub(crate) fn drain_hand_changes(&mut self) -> impl Iterator<Item = (HandEntry, P)> + '_ {
+        (HANDS..HANDS + KEPT_HANDS).filter_map(|slot| {
+            let piece = self.squares[slot].take()?;
+            Some((
+                HandEntry::unpack(core::mem::take(&mut self.indices[slot])),
+                piece,
+            ))
+        })
+    }
+}
+
+impl<P: Ord> Kept<P> {
+    /// The kept difference from the shared count of `piece` in `player`'s
+    /// hand (0 if none is kept).
+    #[inline]
+    pub(crate) fn hand_delta(&self, player: Player, piece: &P) -> i8 {
+        self.hand_changes()
+            .find(|(entry, kept)| entry.player == player && *kept == piece)
+            .map_or(0, |(entry, _)| entry.delta)
+    }
+
+    /// Keeps `delta` as the difference from the shared count of `piece` in
+    /// `player`'s hand (0: none kept). `Err` gives the piece back, nothing
+    /// changed, if that needs a slot and none is free.
+    pub(crate) fn set_hand_delta(&mut self, player: Player, piece: P, delta: i8) -> Result<(), P> {
+        let existing =
+            (HANDS..HANDS + KEPT_HANDS).find(|&slot| self.hand_key(slot) == Some((player, &piece)));
+        let slot = match existing {
+            Some(slot) => slot,
+            None if delta == 0 => return Ok(()),
+            None => match (HANDS..HANDS + KEPT_HANDS).find(|&slot| self.squares[slot].is_none()) {
+                Some(slot) => slot,
+                None => return Err(piece),
+            },
+        };
+        if delta == 0 {
+            self.squares[slot] = None;
+            self.indices[slot] = 0;
+        } else {
+            self.indices[slot] = HandEntry { player, delta }.pack();
+            self.squares[slot] = Some(piece);
+        }
+        // Ordered by player then piece, the used slots first, so that equal
+        // changes are kept alike: one pass of an insertion sort moves the
+        // slot just written to its place.
+        for at in HANDS + 1..HANDS + KEPT_HANDS {
+            for slot in (HANDS + 1..=at).rev() {
+                let out_of_order = match (self.hand_key(slot - 1), self.hand_key(slot)) {
+                    (None, Some(_)) => true,
+                    (Some(a), Some(b)) => a > b,
+                    _ => false,
+                };
+                if !out_of_order {
+                    break;
+                }
+                self.indices.swap(slot - 1, slot);
+                self.squares.swap(slot - 1, slot);
+            }
+        }
+        Ok(())
+    }
+
+    /// The player and piece of the hand change in `slot`, if one is kept.
+    fn hand_key(&self, slot: usize) -> Option<(Player, &P)> {
+        self.squares[slot]
+            .as_ref()
+            .map(|piece| (HandEntry::unpack(self.indices[slot]).player, piece))
+    }
 }
 
 impl<P: PartialEq> Kept<P> {
-    /// `true` if both keep writes of the same squares to the same indices.
+    /// `true` if both keep the same hand changes: over the same shared
+    /// hands, the same hands.
+    #[inline]
+    pub(crate) fn same_hand_changes(&self, other: &Self) -> bool {
+        let hands = HANDS..HANDS + KEPT_HANDS;
+        self.indices[hands.clone()] == other.indices[hands.clone()]
+            && self.squares[hands.clone()] == other.squares[hands]
+    }
+
+    /// `true` if both keep writes of the same squares to the same indices
+    /// (whatever their hand changes).
     #[inline]
     pub(crate) fn same_writes(&self, other: &Self) -> bool {
-        self.indices == other.indices && self.squares == other.squares
+        self.indices[..KEPT] == other.indices[..KEPT]
+            && self.indices[COUNT] == other.indices[COUNT]
+            && self.squares[..KEPT] == other.squares[..KEPT]
     }
 }
 

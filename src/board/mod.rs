@@ -62,7 +62,7 @@ use crate::identity::fresh_id;
 
 pub(crate) use self::compare::ChangedSquares;
 use self::kept::Slot;
-pub(crate) use self::kept::{KEPT, Kept};
+pub(crate) use self::kept::{HandEntry, KEPT, KEPT_HANDS, Kept};
 pub(crate) use self::scan::Squares;
 
 /// `true` if writes to squares of `P` are kept in the position: squares

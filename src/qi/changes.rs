@@ -162,17 +162,9 @@ impl<'a, P: Ord, S, K: SharedPointerKind> Changes<'a, P, S, K> {
     /// ```
     pub fn hands(&self) -> impl Iterator<Item = HandChange<'a, P>> + 'a {
         let (base, now) = (self.base, self.now);
-        Player::ALL.into_iter().flat_map(move |player| {
-            now.shared
-                .hand(player)
-                .changed_counts(base.shared.hand(player))
-                .map(move |(piece, before, after)| HandChange {
-                    player,
-                    piece,
-                    before,
-                    after,
-                })
-        })
+        Player::ALL
+            .into_iter()
+            .flat_map(move |player| changed_hand(base, now, player))
     }
 
     /// `true` if the side to move differs.
@@ -233,6 +225,71 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> Changes<'_, P, S, K> {
             }
         })
     }
+}
+
+/// The counts of `player`'s hand that differ between `base` and `now`, in
+/// piece order: the pieces whose shared counts differ (found by imbl's diff,
+/// which skips what the two share), and the pieces either position keeps a
+/// change of, each read through both positions' kept changes.
+fn changed_hand<'a, P: Ord, S, K: SharedPointerKind>(
+    base: &'a GenericQi<P, S, K>,
+    now: &'a GenericQi<P, S, K>,
+    player: Player,
+) -> impl Iterator<Item = HandChange<'a, P>> + 'a {
+    let effective = move |position: &GenericQi<P, S, K>, piece: &P, shared: usize| {
+        shared
+            .checked_add_signed(isize::from(position.kept.hand_delta(player, piece)))
+            .unwrap_or_default()
+    };
+    // The pieces of the kept changes, sorted, once each.
+    let mut kept: Vec<&'a P> = base
+        .kept
+        .hand_changes_of(player)
+        .chain(now.kept.hand_changes_of(player))
+        .map(|(piece, _)| piece)
+        .collect();
+    kept.sort_unstable();
+    kept.dedup();
+    let mut kept = kept.into_iter().peekable();
+    let mut shared = now
+        .shared
+        .hand(player)
+        .changed_counts(base.shared.hand(player))
+        .peekable();
+    core::iter::from_fn(move || {
+        loop {
+            let (piece, before, after) = match (shared.peek(), kept.peek()) {
+                (None, None) => return None,
+                (Some(&(piece, before, after)), next_kept) => {
+                    if next_kept.is_some_and(|&kept_piece| kept_piece < piece) {
+                        let piece = kept.next()?;
+                        let count = now.shared.hand(player).count(piece);
+                        (piece, count, count)
+                    } else {
+                        if next_kept == Some(&piece) {
+                            kept.next();
+                        }
+                        shared.next();
+                        (piece, before, after)
+                    }
+                }
+                (None, Some(_)) => {
+                    let piece = kept.next()?;
+                    let count = now.shared.hand(player).count(piece);
+                    (piece, count, count)
+                }
+            };
+            let (before, after) = (effective(base, piece, before), effective(now, piece, after));
+            if before != after {
+                return Some(HandChange {
+                    player,
+                    piece,
+                    before,
+                    after,
+                });
+            }
+        }
+    })
 }
 
 /// `after - before` as a hand delta. Counts never exceed

@@ -9,11 +9,11 @@
 
 use core::hash::Hash;
 
-use archery::{ArcTK, SharedPointer, SharedPointerKind};
+use archery::{ArcTK, SharedPointerKind};
 
-use super::{GenericQi, fresh_version};
+use super::{GenericQi, fresh_version, hands};
 use crate::board::{self, BlocksMut};
-use crate::hand::{CountChange, HandError};
+use crate::hand::HandError;
 use crate::hash::{SECOND_TO_MOVE, hand_term, square_term, stable_hash};
 use crate::{Error, Player};
 
@@ -183,8 +183,8 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
         // saturates: a total too large to add is over the limit either way.
         let pieces = saturating_total(
             self.board_piece_count(),
-            self.shared.first_hand.total(),
-            self.shared.second_hand.total(),
+            self.hand_total(Player::First),
+            self.hand_total(Player::Second),
         );
         if pieces > squares {
             return Err(Error::TooManyPieces { pieces, squares });
@@ -246,8 +246,10 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
     }
 
     /// Adds `delta` copies of `piece` to a hand in place (removes them if
-    /// negative). Copies the hands only if another version shares them:
-    /// once per edit at most.
+    /// negative): kept in the position where there is room (see
+    /// `hands.rs`), else in the shared hands, copied if another version
+    /// shares them. On error nothing changes.
+    #[inline(always)]
     fn change_hand_mut(
         &mut self,
         player: Player,
@@ -259,29 +261,36 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
             // Nothing to do, and nothing to copy.
             return Ok(());
         }
+        let before = self.effective_count(player, &piece);
+        let after = hands::counted(before, delta)
+            .and_then(|after| {
+                // The hand's new total must fit too.
+                (self.hand_total(player) - before)
+                    .checked_add(after)
+                    .map(|_| after)
+                    .ok_or(HandError::Overflow)
+            })
+            .map_err(|error| match error {
+                HandError::Underflow { held, requested } => Error::HandUnderflow {
+                    player,
+                    held,
+                    requested,
+                    change,
+                },
+                HandError::Overflow => Error::TooManyPieces {
+                    pieces: usize::MAX,
+                    squares: self.square_count(),
+                },
+            })?;
         let key = stable_hash(&piece);
-        let hand = SharedPointer::make_mut(&mut self.shared).hand_mut(player);
-        match hand.apply(piece, delta) {
-            Ok(CountChange { before, after }) => {
-                if before > 0 {
-                    self.hash ^= hand_term(player, before, key);
-                }
-                if after > 0 {
-                    self.hash ^= hand_term(player, after, key);
-                }
-                Ok(())
-            }
-            Err(HandError::Underflow { held, requested }) => Err(Error::HandUnderflow {
-                player,
-                held,
-                requested,
-                change,
-            }),
-            Err(HandError::Overflow) => Err(Error::TooManyPieces {
-                pieces: usize::MAX,
-                squares: self.square_count(),
-            }),
+        if before > 0 {
+            self.hash ^= hand_term(player, before, key);
         }
+        if after > 0 {
+            self.hash ^= hand_term(player, after, key);
+        }
+        self.set_hand_count(player, piece, before, after);
+        Ok(())
     }
 }
 

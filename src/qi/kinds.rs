@@ -4,7 +4,9 @@
 use archery::{ArcTK, RcK, SharedPointer, SharedPointerKind};
 
 use super::{GenericQi, LocalQi, Qi, Setup, Shared};
+use crate::Player;
 use crate::board::{Blocks, Kept};
+use crate::hand::Hand;
 
 impl<P: Clone + Ord, S: Clone, K: SharedPointerKind> GenericQi<P, S, K> {
     /// The same position over the pointer kind `K2`: equal content, equal
@@ -31,8 +33,8 @@ impl<P: Clone + Ord, S: Clone, K: SharedPointerKind> GenericQi<P, S, K> {
                     self.squares().map(Option::<&P>::cloned),
                 ),
                 square_count: self.shared.square_count,
-                first_hand: self.shared.first_hand.to_kind(),
-                second_hand: self.shared.second_hand.to_kind(),
+                first_hand: Hand::from_entries(self.hand(Player::First)),
+                second_hand: Hand::from_entries(self.hand(Player::Second)),
                 setup: SharedPointer::new(Setup {
                     shape: setup.shape,
                     first_style: setup.first_style.clone(),

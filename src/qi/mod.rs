@@ -26,6 +26,7 @@ use crate::{Error, Player};
 
 mod changes;
 mod edit;
+mod hands;
 mod kinds;
 
 pub use self::changes::{Changes, HandChange, SquareChange, SquareChanges};
@@ -545,7 +546,7 @@ impl<P, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// The number of pieces in both hands together. O(1).
     #[must_use]
     pub fn hand_piece_count(&self) -> usize {
-        self.shared.first_hand.total() + self.shared.second_hand.total()
+        self.hand_total(Player::First) + self.hand_total(Player::Second)
     }
 
     /// The player to move.
@@ -729,7 +730,7 @@ impl<P: Ord, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// A player's hand as `(piece, count)` pairs in piece order. Counts are
     /// never 0.
     pub fn hand(&self, player: Player) -> impl Iterator<Item = (&P, usize)> + '_ {
-        self.shared.hand(player).iter()
+        self.effective_hand(player)
     }
 
     /// How many copies of `piece` the first player holds (0 if none).
@@ -748,7 +749,7 @@ impl<P: Ord, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// How many copies of `piece` a player holds (0 if none).
     #[must_use]
     pub fn hand_count(&self, player: Player, piece: &P) -> usize {
-        self.shared.hand(player).count(piece)
+        self.effective_count(player, piece)
     }
 }
 
@@ -771,16 +772,19 @@ impl<P: Ord, S: PartialEq, K: SharedPointerKind> PartialEq for GenericQi<P, S, K
             return false;
         }
         let (mine, theirs) = (&*self.shared, &*other.shared);
-        let same_hands_and_setup = core::ptr::eq(mine, theirs)
-            || ((SharedPointer::ptr_eq(&mine.setup, &theirs.setup)
-                || (mine.setup.shape == theirs.setup.shape
-                    && mine.setup.first_style == theirs.setup.first_style
-                    && mine.setup.second_style == theirs.setup.second_style))
-                && mine.first_hand.same_content(&theirs.first_hand)
-                && mine.second_hand.same_content(&theirs.second_hand));
+        let same_setup = SharedPointer::ptr_eq(&mine.setup, &theirs.setup)
+            || (mine.setup.shape == theirs.setup.shape
+                && mine.setup.first_style == theirs.setup.first_style
+                && mine.setup.second_style == theirs.setup.second_style);
+        let same_hands = if core::ptr::eq(mine, theirs) {
+            self.kept.same_hand_changes(&other.kept)
+        } else {
+            self.same_hands(other)
+        };
         // Equal shapes have equal block layouts, so the boards compare block
         // by block.
-        same_hands_and_setup
+        same_setup
+            && same_hands
             && self
                 .board()
                 .same_squares(other.board(), self.square_count())
