@@ -390,7 +390,8 @@ impl<P: PartialEq> Kept<P> {
 
 #[cfg(test)]
 mod tests {
-    use super::{KEPT, Kept, Slot};
+    use super::{HandEntry, KEPT, KEPT_HANDS, Kept, Slot};
+    use crate::Player;
 
     #[test]
     fn writes_are_kept_sorted_and_found_by_index() {
@@ -449,5 +450,51 @@ mod tests {
         assert!(noted.note(0), "an index noted twice takes no room");
         assert!(!noted.note(1), "no room for one more index");
         assert_eq!(noted.indices().len(), KEPT);
+    }
+
+    #[test]
+    fn hand_changes_are_ordered_by_player_then_piece_and_leave_the_squares_alone() {
+        let mut kept = Kept::<u8>::EMPTY;
+        let Slot::Free(slot) = kept.locate(7) else {
+            panic!("room for a write")
+        };
+        kept.insert_at(slot, 7, Some(1));
+        for (player, piece, delta) in [
+            (Player::Second, 3, 1),
+            (Player::First, 9, -2),
+            (Player::First, 4, 5),
+        ] {
+            assert_eq!(kept.set_hand_delta(player, piece, delta), Ok(()));
+        }
+        let order: Vec<_> = kept
+            .hand_changes()
+            .map(|(HandEntry { player, delta }, &piece)| (player, piece, delta))
+            .collect();
+        assert_eq!(
+            order,
+            [
+                (Player::First, 4, 5),
+                (Player::First, 9, -2),
+                (Player::Second, 3, 1)
+            ]
+        );
+        assert_eq!(kept.hand_changes().count(), KEPT_HANDS);
+        assert_eq!(kept.hand_delta(Player::First, &9), -2);
+        assert_eq!(kept.hand_delta(Player::Second, &9), 0);
+        // Full: a new piece is given back, an existing one changes.
+        assert_eq!(kept.set_hand_delta(Player::Second, 8, 1), Err(8));
+        assert_eq!(kept.set_hand_delta(Player::First, 9, 3), Ok(()));
+        // A difference of 0 frees the slot.
+        assert_eq!(kept.set_hand_delta(Player::First, 4, 0), Ok(()));
+        assert_eq!(kept.hand_changes().count(), KEPT_HANDS - 1);
+        assert_eq!(kept.set_hand_delta(Player::Second, 8, 1), Ok(()));
+        // The square write is untouched, and found past the hand slots' values.
+        assert_eq!(kept.indices(), [7]);
+        assert_eq!(kept.slot(7), Some(0));
+        assert_eq!(kept.slot(3), None);
+        let drained: Vec<_> = kept.drain_hand_changes().collect();
+        assert_eq!(drained.len(), KEPT_HANDS);
+        assert!(!kept.has_hand_changes());
+        assert_eq!(kept.indices(), [7]);
     }
 }

@@ -77,23 +77,41 @@ impl<P: Ord + Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// `after`: kept in the position if there is room and the difference
     /// from the shared count fits, else in the shared hands.
     pub(super) fn set_hand_count(&mut self, player: Player, piece: P, before: usize, after: usize) {
-        let shared_count = self.shared.hand(player).count(&piece);
-        let delta = isize::try_from(after)
-            .ok()
-            .zip(isize::try_from(shared_count).ok())
-            .and_then(|(after, shared)| i8::try_from(after - shared).ok());
-        let piece = match delta {
-            Some(delta) if keeps_writes::<P>() => {
-                match self.kept.set_hand_delta(player, piece, delta) {
-                    Ok(()) => return,
-                    Err(piece) => piece,
-                }
-            }
-            _ => piece,
+        if !keeps_writes::<P>() {
+            let shared = SharedPointer::make_mut(&mut self.shared);
+            shared.hand_mut(player).set_count(piece, before, after);
+            return;
+        }
+        let piece = match self.kept_delta(player, &piece, after) {
+            Some(delta) => match self.kept.set_hand_delta(player, piece, delta) {
+                Ok(()) => return,
+                Err(piece) => piece,
+            },
+            None => piece,
         };
+        // No room, or too large a difference: every kept change goes to the
+        // shared hands (copied once), and this one is kept in the room that
+        // leaves, if its difference fits.
         let shared = SharedPointer::make_mut(&mut self.shared);
         shared.settle_hands(&mut self.kept);
-        shared.hand_mut(player).set_count(piece, before, after);
+        let piece = match self.kept_delta(player, &piece, after) {
+            Some(delta) => match self.kept.set_hand_delta(player, piece, delta) {
+                Ok(()) => return,
+                Err(piece) => piece,
+            },
+            None => piece,
+        };
+        SharedPointer::make_mut(&mut self.shared)
+            .hand_mut(player)
+            .set_count(piece, before, after);
+    }
+
+    /// The difference a kept change to `after` copies of `piece` would
+    /// hold, if it fits.
+    fn kept_delta(&self, player: Player, piece: &P, after: usize) -> Option<i8> {
+        let shared = self.shared.hand(player).count(piece);
+        let difference = isize::try_from(after).ok()? - isize::try_from(shared).ok()?;
+        i8::try_from(difference).ok()
     }
 }
 
@@ -190,5 +208,158 @@ impl<'a, P: Ord, I: Iterator<Item = (&'a P, usize)>> Iterator for EffectiveHand<
                 return Some((piece, count));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::KEPT_HANDS;
+    use crate::{Player, Qi};
+
+    type Position = Qi<u8, u8>;
+
+    fn empty() -> Position {
+        Qi::new(&[9, 9], 0, 1).expect("a valid shape")
+    }
+
+    /// The same content built from scratch: its hands are all shared.
+    fn rebuilt(position: &Position) -> Position {
+        let hand = |player| position.hand(player).map(|(&piece, count)| (piece, count));
+        Qi::from_parts(
+            position.shape(),
+            position.squares().map(Option::<&u8>::copied),
+            hand(Player::First).collect::<Vec<_>>(),
+            hand(Player::Second).collect::<Vec<_>>(),
+            0,
+            1,
+            position.turn(),
+        )
+        .expect("a valid position")
+    }
+
+    fn assert_same(position: &Position, expected: &Position) {
+        assert_eq!(position, expected);
+        assert_eq!(expected, position);
+        assert_eq!(position.position_hash(), expected.position_hash());
+        assert_eq!(position.hand_piece_count(), expected.hand_piece_count());
+        for player in Player::ALL {
+            assert!(position.hand(player).eq(expected.hand(player)));
+        }
+        assert!(position.changes_since(expected).unwrap().is_empty());
+        assert!(expected.changes_since(position).unwrap().is_empty());
+    }
+
+    #[test]
+    fn hand_changes_are_kept_until_the_room_runs_out() {
+        let mut position = empty();
+        for piece in 0..u8::try_from(KEPT_HANDS).unwrap() {
+            position = position.hand_diff(Player::First, [(piece, 2)]).unwrap();
+            assert_eq!(position.kept.hand_changes().count(), usize::from(piece) + 1);
+            assert_eq!(position.shared.first_hand.total(), 0, "nothing shared yet");
+        }
+        let parent = position.clone();
+        // One more piece: every kept change goes to the shared hands.
+        let position = position.hand_diff(Player::Second, [(9, 1)]).unwrap();
+        assert_eq!(position.kept.hand_changes().count(), 1);
+        assert_eq!(position.shared.first_hand.total(), 2 * KEPT_HANDS);
+        assert_same(&position, &rebuilt(&position));
+        // The parent still keeps its own, over the hands it shared.
+        assert_eq!(parent.kept.hand_changes().count(), KEPT_HANDS);
+        assert_eq!(parent.second_hand_count(&9), 0);
+        assert_same(&parent, &rebuilt(&parent));
+    }
+
+    #[test]
+    fn a_change_beyond_a_byte_goes_to_the_shared_hands() {
+        let position = Qi::<u8, u8>::new(&[20, 20], 0, 1)
+            .unwrap()
+            .hand_diff(Player::First, [(1, 1)])
+            .unwrap();
+        let large = position.hand_diff(Player::First, [(1, 200)]).unwrap();
+        assert_eq!(large.kept.hand_changes().count(), 0);
+        assert_eq!(large.first_hand_count(&1), 201);
+        assert_same(&large, &rebuilt(&large));
+        // A difference of -100 from the shared 201 fits a byte.
+        let back = large.hand_diff(Player::First, [(1, -100)]).unwrap();
+        assert_eq!(back.kept.hand_changes().count(), 1);
+        assert_eq!(back.first_hand_count(&1), 101);
+        assert_same(&back, &rebuilt(&back));
+        // -200 does not: it goes to the shared hands too.
+        let back = large.hand_diff(Player::First, [(1, -200)]).unwrap();
+        assert_eq!(back.kept.hand_changes().count(), 0);
+        assert_same(&back, &position);
+    }
+
+    #[test]
+    fn a_change_back_to_the_shared_count_is_dropped() {
+        let position = empty().hand_diff(Player::Second, [(4, 3)]).unwrap();
+        let back = position.hand_diff(Player::Second, [(4, -3)]).unwrap();
+        assert_eq!(back.kept.hand_changes().count(), 0);
+        assert_same(&back, &empty());
+    }
+
+    #[test]
+    fn equal_hands_kept_in_any_order_are_equal() {
+        let a = empty()
+            .hand_diff(Player::Second, [(5, 1)])
+            .unwrap()
+            .hand_diff(Player::First, [(7, 1), (2, 1)])
+            .unwrap();
+        let b = empty()
+            .hand_diff(Player::First, [(2, 1)])
+            .unwrap()
+            .hand_diff(Player::Second, [(5, 1)])
+            .unwrap()
+            .hand_diff(Player::First, [(7, 1)])
+            .unwrap();
+        assert_same(&a, &b);
+        assert!(a.kept.same_hand_changes(&b.kept), "kept alike");
+        assert_eq!(
+            a.first_hand().collect::<Vec<_>>(),
+            [(&2, 1), (&7, 1)],
+            "in piece order"
+        );
+    }
+
+    #[test]
+    fn kept_changes_merge_with_the_shared_entries_in_piece_order() {
+        // Shared: 1, 3, 5 of each; kept: more 3s, no 5s, a new 4.
+        let shared = Qi::<u8, u8>::from_parts(
+            &[9, 9],
+            [None; 81],
+            [(1, 1), (3, 1), (5, 1)],
+            [],
+            0,
+            1,
+            Player::First,
+        )
+        .unwrap();
+        let position = shared
+            .hand_diff(Player::First, [(3, 2), (5, -1), (4, 1)])
+            .unwrap();
+        assert_eq!(position.kept.hand_changes().count(), 3);
+        assert_eq!(
+            position.first_hand().collect::<Vec<_>>(),
+            [(&1, 1), (&3, 3), (&4, 1)]
+        );
+        assert_eq!(position.hand_piece_count(), 5);
+        let changes = position.changes_since(&shared).unwrap();
+        let hands: Vec<_> = changes
+            .hands()
+            .map(|change| (*change.piece, change.before, change.after))
+            .collect();
+        assert_eq!(hands, [(3, 1, 3), (4, 0, 1), (5, 1, 0)]);
+        assert_same(&position, &rebuilt(&position));
+        assert_same(&changes.apply_to(&shared).unwrap(), &position);
+    }
+
+    #[test]
+    fn string_pieces_keep_no_hand_change() {
+        let position = Qi::<String, u8>::new(&[2, 2], 0, 1)
+            .unwrap()
+            .hand_diff(Player::First, [("P".to_owned(), 1)])
+            .unwrap();
+        assert_eq!(position.kept.hand_changes().count(), 0);
+        assert_eq!(position.first_hand_count(&"P".to_owned()), 1);
     }
 }
