@@ -64,7 +64,7 @@ pub use movegen::{legal_move_list, legal_moves};
 pub use moves::{FILES, Move, SQUARES, Usi, square_index, square_name};
 pub use perft::{PerftOptions, divide, divide_parallel, perft};
 pub use piece::Kind;
-pub use position::{KindName, Local, Persistent, Position, Sashite, same_content};
+pub use position::{KindName, Local, Persistent, Position, Sashite, content_digest, same_content};
 pub use setup::{LoadError, NotShogi, Place, load};
 pub use tree::{Observer, TooLarge, Tree, build as build_tree};
 

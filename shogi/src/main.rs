@@ -10,6 +10,7 @@
 #![forbid(unsafe_code)]
 
 use std::alloc::System;
+use std::hash::Hasher;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,7 +21,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use shogi::{
     LoadError, Local, MATSURI, Move, Observer, PUBLISHED, PerftOptions, Persistent, Position,
-    START, Sashite, Tree, build_tree, divide, divide_parallel, load, same_content,
+    START, Sashite, build_tree, content_digest, divide, divide_parallel, load,
 };
 
 /// Counts the bytes the process holds, for the tree's memory figures.
@@ -85,10 +86,14 @@ struct TreeArgs {
     /// Plies to expand, 1 to 10.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10))]
     depth: u32,
-    /// Which position crates to build the tree with, one after the other;
-    /// their trees are checked to agree.
+    /// Which position crates to build the tree with, each in a process of
+    /// its own, one after the other; their trees are checked to agree.
     #[arg(long = "crate", value_name = "CRATE", value_enum, default_value_t = Crate::Both)]
     crate_choice: Crate,
+    /// Internal: build one crate's tree in this process and print its
+    /// summary as one line, for the process that compares them.
+    #[arg(long, hide = true)]
+    summary_line: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -317,32 +322,13 @@ fn run_perft(args: &PerftArgs) -> Result<(), Failure> {
 // ------------------------------------------------------------------- tree
 
 /// The most positions a kept tree may hold: the start position's depth-5
-/// tree (20.6 million) fits, in about 4 GB with persistent-qi and 6 GB
-/// with sashite-qi, both kept at once; a deeper one would not fit the
-/// machine.
+/// tree (20.6 million) fits, in about 2 GB with persistent-qi and 6 GB
+/// with sashite-qi, built one after the other; a deeper one would not fit
+/// the machine.
 const MAX_TREE_POSITIONS: usize = 25_000_000;
 
-/// One crate's kept tree, measured.
-struct TreeRun<P> {
-    tree: Tree<P>,
-    distinct: usize,
-}
-
-impl<P: Position> TreeRun<P> {
-    /// The figures the table compares.
-    fn summary(&self) -> TreeSummary {
-        TreeSummary {
-            crate_name: P::CRATE,
-            positions: self.tree.positions(),
-            distinct: self.distinct,
-            elapsed: self.tree.elapsed,
-            bytes_kept: self.tree.bytes_kept,
-            peak_bytes: self.tree.peak_bytes,
-        }
-    }
-}
-
-/// What the table shows of one crate's tree.
+/// What the table shows of one crate's tree, and a digest of each level's
+/// positions to check the crates agree.
 struct TreeSummary {
     crate_name: &'static str,
     positions: usize,
@@ -350,9 +336,12 @@ struct TreeSummary {
     elapsed: Duration,
     bytes_kept: usize,
     peak_bytes: usize,
+    /// One digest per level: every position's content, in order.
+    levels: Vec<u64>,
 }
 
-fn tree_with<P: Position>(feen: &str, depth: u32) -> Result<TreeRun<P>, Failure> {
+/// Builds one crate's tree and measures it.
+fn tree_with<P: Position>(feen: &str, depth: u32) -> Result<TreeSummary, Failure> {
     let baseline = ALLOCATOR.allocated();
     let root: P = load(feen)?;
     let progress = Progress::new(0, "");
@@ -367,97 +356,144 @@ fn tree_with<P: Position>(feen: &str, depth: u32) -> Result<TreeRun<P>, Failure>
     let tree = build_tree(root, depth, MAX_TREE_POSITIONS, &observer)
         .map_err(|error| Failure::Input(error.to_string()))?;
     progress.finish();
-    let distinct = tree.distinct();
-    Ok(TreeRun { tree, distinct })
-}
-
-/// The first position where two trees disagree, if any.
-fn first_difference<A: Position, B: Position>(a: &Tree<A>, b: &Tree<B>) -> Option<String> {
-    if a.levels.len() != b.levels.len() {
-        return Some(format!(
-            "{} levels against {}",
-            a.levels.len(),
-            b.levels.len()
-        ));
-    }
-    for (ply, (mine, theirs)) in a.levels.iter().zip(&b.levels).enumerate() {
-        if mine.len() != theirs.len() {
-            return Some(format!(
-                "{} positions at ply {ply} against {}",
-                mine.len(),
-                theirs.len()
-            ));
-        }
-        if let Some(index) = mine
-            .iter()
-            .zip(theirs)
-            .position(|(x, y)| !same_content(x, y))
-        {
-            return Some(format!("position {index} of ply {ply}"));
-        }
-    }
-    None
-}
-
-/// Builds the trees of the chosen crates and prints them side by side, with
-/// each persistent-qi kind's ratio to sashite-qi; fails if two crates
-/// disagree on any position. Returns the number of positions.
-fn compare_trees(feen: &str, depth: u32, crates: Crate) -> Result<usize, Failure> {
-    // The trees stay alive until all are built, so that they can be compared
-    // position by position at the end; each is measured against its own
-    // baseline, so none counts the others' bytes.
-    let persistent = crates
-        .runs_persistent()
-        .then(|| tree_with::<Persistent>(feen, depth))
-        .transpose()?;
-    let local = crates
-        .runs_local()
-        .then(|| tree_with::<Local>(feen, depth))
-        .transpose()?;
-    let sashite = crates
-        .runs_sashite()
-        .then(|| tree_with::<Sashite>(feen, depth))
-        .transpose()?;
-    let summaries: Vec<TreeSummary> = [
-        persistent.as_ref().map(TreeRun::summary),
-        local.as_ref().map(TreeRun::summary),
-        sashite.as_ref().map(TreeRun::summary),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
-    print_tree_table(depth, &summaries);
-    let disagreement = match (&persistent, &local, &sashite) {
-        (Some(a), _, Some(b)) => first_difference(&a.tree, &b.tree),
-        _ => None,
-    }
-    .or_else(|| match (&local, &sashite) {
-        (Some(a), Some(b)) => first_difference(&a.tree, &b.tree),
-        _ => None,
-    })
-    .or_else(|| match (&persistent, &local) {
-        (Some(a), Some(b)) => first_difference(&a.tree, &b.tree),
-        _ => None,
-    });
-    let first = &summaries[0];
-    if let Some(other) = summaries
+    let levels = tree
+        .levels
         .iter()
-        .find(|other| other.positions != first.positions || other.distinct != first.distinct)
-    {
-        return Err(Failure::Mismatch(format!(
-            "the crates disagree: {} positions ({} distinct) with {} against {} ({} distinct) with {}",
-            first.positions,
-            first.distinct,
-            first.crate_name,
-            other.positions,
-            other.distinct,
-            other.crate_name
-        )));
+        .map(|level| {
+            let mut hasher = rustc_hash::FxHasher::default();
+            for position in level {
+                hasher.write_u64(content_digest(position));
+            }
+            hasher.finish()
+        })
+        .collect();
+    Ok(TreeSummary {
+        crate_name: P::CRATE,
+        positions: tree.positions(),
+        distinct: tree.distinct(),
+        elapsed: tree.elapsed,
+        bytes_kept: tree.bytes_kept,
+        peak_bytes: tree.peak_bytes,
+        levels,
+    })
+}
+
+/// Builds the trees of the chosen crates, each in a process of its own (so
+/// that each starts from the same state: no other tree's memory freed or
+/// held), and prints them side by side, with each persistent-qi kind's
+/// ratio to sashite-qi; fails if two crates disagree on the positions of any
+/// level. Returns the number of positions.
+fn compare_trees(feen: &str, depth: u32, crates: Crate) -> Result<usize, Failure> {
+    let mut summaries = Vec::new();
+    for (runs, name) in [
+        (crates.runs_persistent(), "persistent"),
+        (crates.runs_local(), "local"),
+        (crates.runs_sashite(), "sashite"),
+    ] {
+        if runs {
+            summaries.push(tree_in_child(feen, depth, name)?);
+        }
     }
-    if let Some(where_) = disagreement {
-        return Err(Failure::Mismatch(format!("the crates disagree: {where_}")));
+    print_tree_table(depth, &summaries);
+    let first = &summaries[0];
+    for other in &summaries[1..] {
+        if other.positions != first.positions || other.distinct != first.distinct {
+            return Err(Failure::Mismatch(format!(
+                "the crates disagree: {} positions ({} distinct) with {} against {} ({} distinct) with {}",
+                first.positions,
+                first.distinct,
+                first.crate_name,
+                other.positions,
+                other.distinct,
+                other.crate_name
+            )));
+        }
+        if let Some(ply) =
+            (0..first.levels.len()).find(|&ply| first.levels[ply] != other.levels[ply])
+        {
+            return Err(Failure::Mismatch(format!(
+                "the crates disagree on the positions of ply {ply}: {} against {}",
+                first.crate_name, other.crate_name
+            )));
+        }
     }
     Ok(first.positions)
+}
+
+/// One crate's tree, built by this program run again with
+/// `--summary-line`, and its summary read back.
+fn tree_in_child(feen: &str, depth: u32, crate_name: &str) -> Result<TreeSummary, Failure> {
+    let program = std::env::current_exe().map_err(|error| Failure::Input(error.to_string()))?;
+    let output = std::process::Command::new(program)
+        .args(["tree", "--feen", feen, "--depth", &depth.to_string()])
+        .args(["--crate", crate_name, "--summary-line"])
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .map_err(|error| Failure::Input(format!("the {crate_name} tree: {error}")))?;
+    let text = String::from_utf8_lossy(&output.stdout);
+    match output.status.code() {
+        Some(0) => TreeSummary::parse(&text).ok_or_else(|| {
+            Failure::Mismatch(format!("the {crate_name} tree: no summary in {text:?}"))
+        }),
+        // The child printed its own error on stderr.
+        Some(2) => Err(Failure::Input(format!("the {crate_name} tree failed"))),
+        _ => Err(Failure::Mismatch(format!(
+            "the {crate_name} tree failed: {}",
+            output.status
+        ))),
+    }
+}
+
+impl TreeSummary {
+    /// The summary as one line of numbers, for [`TreeSummary::parse`].
+    fn line(&self) -> String {
+        let mut numbers = vec![
+            self.positions as u64,
+            self.distinct as u64,
+            u64::try_from(self.elapsed.as_nanos()).unwrap_or(u64::MAX),
+            self.bytes_kept as u64,
+            self.peak_bytes as u64,
+        ];
+        numbers.extend(&self.levels);
+        let numbers: Vec<String> = numbers.iter().map(u64::to_string).collect();
+        format!(
+            "{} {}",
+            self.crate_name.replace(' ', "_"),
+            numbers.join(" ")
+        )
+    }
+
+    /// Reads a [`line`](TreeSummary::line) back.
+    fn parse(text: &str) -> Option<TreeSummary> {
+        let mut words = text.lines().last()?.split(' ');
+        let crate_name = match words.next()? {
+            "persistent-qi" => Persistent::CRATE,
+            "persistent-qi_(local)" => Local::CRATE,
+            "sashite-qi" => Sashite::CRATE,
+            _ => return None,
+        };
+        let numbers: Vec<u64> = words.map(str::parse).collect::<Result<_, _>>().ok()?;
+        let [
+            positions,
+            distinct,
+            nanos,
+            bytes_kept,
+            peak_bytes,
+            ref levels @ ..,
+        ] = numbers[..]
+        else {
+            return None;
+        };
+        Some(TreeSummary {
+            crate_name,
+            positions: usize::try_from(positions).ok()?,
+            distinct: usize::try_from(distinct).ok()?,
+            elapsed: Duration::from_nanos(nanos),
+            bytes_kept: usize::try_from(bytes_kept).ok()?,
+            peak_bytes: usize::try_from(peak_bytes).ok()?,
+            levels: levels.to_vec(),
+        })
+    }
 }
 
 /// The side-by-side table of the trees: one column per crate, then each
@@ -516,7 +552,21 @@ fn rate(positions: usize, elapsed: Duration) -> f64 {
 }
 
 fn run_tree(args: &TreeArgs) -> Result<(), Failure> {
-    compare_trees(&args.feen, args.depth, args.crate_choice).map(|_| ())
+    if !args.summary_line {
+        return compare_trees(&args.feen, args.depth, args.crate_choice).map(|_| ());
+    }
+    let summary = match args.crate_choice {
+        Crate::Persistent => tree_with::<Persistent>(&args.feen, args.depth)?,
+        Crate::Local => tree_with::<Local>(&args.feen, args.depth)?,
+        Crate::Sashite => tree_with::<Sashite>(&args.feen, args.depth)?,
+        Crate::Both | Crate::All => {
+            return Err(Failure::Input(
+                "--summary-line builds one crate's tree".to_string(),
+            ));
+        }
+    };
+    println!("{}", summary.line());
+    Ok(())
 }
 
 // ------------------------------------------------------------- self-check

@@ -234,22 +234,42 @@ impl Position for Sashite {
 /// than [`SQUARES`] squares are never the same: only shogi's are compared.
 #[must_use]
 pub fn same_content<A: Position, B: Position>(a: &A, b: &B) -> bool {
-    fn hand<P: Position>(position: &P, player: Player) -> Vec<(Qpi, usize)> {
-        let mut entries = Vec::new();
-        position.for_each_in_hand(player, |piece, count| entries.push((piece, count)));
-        entries.sort_unstable();
-        entries
-    }
-    fn board<P: Position>(position: &P) -> [Option<Qpi>; SQUARES] {
-        let mut squares = [None; SQUARES];
-        position.read_board(&mut squares);
-        squares
-    }
     a.shape() == b.shape()
         && a.shape().iter().product::<usize>() <= SQUARES
         && a.turn() == b.turn()
-        && Player::ALL
-            .iter()
-            .all(|&player| a.style(player) == b.style(player) && hand(a, player) == hand(b, player))
-        && board(a) == board(b)
+        && Player::ALL.iter().all(|&player| {
+            a.style(player) == b.style(player) && hand_entries(a, player) == hand_entries(b, player)
+        })
+        && board_squares(a) == board_squares(b)
+}
+
+/// A digest of everything [`same_content`] compares, the same for positions
+/// of any crate with the same content: to tell whether two trees built
+/// apart, one at a time, hold the same positions.
+#[must_use]
+pub fn content_digest<P: Position>(position: &P) -> u64 {
+    let mut hasher = rustc_hash::FxHasher::default();
+    position.shape().hash(&mut hasher);
+    position.turn().hash(&mut hasher);
+    for player in Player::ALL {
+        position.style(player).hash(&mut hasher);
+        hand_entries(position, player).hash(&mut hasher);
+    }
+    board_squares(position).hash(&mut hasher);
+    hasher.finish()
+}
+
+/// A hand's entries, sorted.
+fn hand_entries<P: Position>(position: &P, player: Player) -> Vec<(Qpi, usize)> {
+    let mut entries = Vec::new();
+    position.for_each_in_hand(player, |piece, count| entries.push((piece, count)));
+    entries.sort_unstable();
+    entries
+}
+
+/// The squares of a shogi board (of a smaller one, padded with empties).
+fn board_squares<P: Position>(position: &P) -> [Option<Qpi>; SQUARES] {
+    let mut squares = [None; SQUARES];
+    position.read_board(&mut squares);
+    squares
 }

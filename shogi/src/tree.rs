@@ -25,8 +25,7 @@ pub struct Tree<P> {
     /// position of the tree, with the vectors holding them.
     pub bytes_kept: usize,
     /// The most bytes held at once during the build, over the baseline,
-    /// sampled at the end of each level (where a level's moves are still
-    /// held beside all its children).
+    /// sampled at the end of each level (where all its children are built).
     pub peak_bytes: usize,
 }
 
@@ -122,15 +121,18 @@ pub fn build<P: Position>(
     for ply in 1..=depth {
         let parents = &levels[levels.len() - 1];
         (observer.level_started)(ply, parents.len());
-        // Moves first, so that the level is allocated once at its exact
-        // size: a growing vector would count its slack as kept memory.
+        // The level's size first, move generation run once to count: the
+        // level is then allocated once at its exact size (a growing vector
+        // would count its slack as kept memory), and no move list of the
+        // whole level is held beside it.
         let mut moves = Vec::new();
-        let mut ends = Vec::with_capacity(parents.len());
+        let mut level = 0_usize;
         for parent in parents {
+            moves.clear();
             legal_moves(&Board::read(parent), &mut moves);
-            ends.push(moves.len());
+            level += moves.len();
         }
-        positions += moves.len();
+        positions += level;
         if positions > max_positions {
             return Err(TooLarge {
                 ply,
@@ -138,15 +140,15 @@ pub fn build<P: Position>(
                 limit: max_positions,
             });
         }
-        let mut children = Vec::with_capacity(moves.len());
-        let mut first = 0;
-        for (parent, &end) in parents.iter().zip(&ends) {
-            children.extend(moves[first..end].iter().map(|mv| parent.play(*mv)));
-            first = end;
+        let mut children = Vec::with_capacity(level);
+        for parent in parents {
+            moves.clear();
+            legal_moves(&Board::read(parent), &mut moves);
+            children.extend(moves.iter().map(|mv| parent.play(*mv)));
             (observer.parent_done)();
         }
         peak_bytes = peak_bytes.max((observer.allocated)().saturating_sub(observer.baseline));
-        drop((moves, ends));
+        drop(moves);
         levels.push(children);
     }
     let elapsed = start.elapsed();
