@@ -130,6 +130,9 @@ enum Failure {
     Input(String),
     /// A count or position that disagrees: exit code 1.
     Mismatch(String),
+    /// Bad input a child process has already reported: exit code 2, and
+    /// nothing more to say.
+    Reported,
 }
 
 impl From<LoadError> for Failure {
@@ -169,6 +172,7 @@ fn main() -> ExitCode {
             eprintln!("shogi: {message}");
             ExitCode::from(2)
         }
+        Err(Failure::Reported) => ExitCode::from(2),
         Err(Failure::Mismatch(message)) => {
             eprintln!("shogi: {message}");
             ExitCode::FAILURE
@@ -384,6 +388,8 @@ fn tree_with<P: Position>(feen: &str, depth: u32) -> Result<TreeSummary, Failure
 /// ratio to sashite-qi; fails if two crates disagree on the positions of any
 /// level. Returns the number of positions.
 fn compare_trees(feen: &str, depth: u32, crates: Crate) -> Result<usize, Failure> {
+    // Bad input is refused here, once, before any child runs.
+    let _: Persistent = load(feen)?;
     let mut summaries = Vec::new();
     for (runs, name) in [
         (crates.runs_persistent(), "persistent"),
@@ -435,8 +441,8 @@ fn tree_in_child(feen: &str, depth: u32, crate_name: &str) -> Result<TreeSummary
         Some(0) => TreeSummary::parse(&text).ok_or_else(|| {
             Failure::Mismatch(format!("the {crate_name} tree: no summary in {text:?}"))
         }),
-        // The child printed its own error on stderr.
-        Some(2) => Err(Failure::Input(format!("the {crate_name} tree failed"))),
+        // The child printed its own one-line error on stderr.
+        Some(2) => Err(Failure::Reported),
         _ => Err(Failure::Mismatch(format!(
             "the {crate_name} tree failed: {}",
             output.status
