@@ -41,18 +41,22 @@ impl<P: Clone + Ord + Hash> Move<P> {
     pub(crate) fn play<S>(self, position: Qi<P, S>) -> Qi<P, S> {
         let squares = position.square_count();
         let square = self.square % squares;
-        let edit = match self.kind % 16 {
-            0..=5 => position.edit().set(square, Some(self.piece)),
-            6 => position.edit().set(square, None),
-            7 | 8 => position
-                .edit()
-                .hand(self.player, self.piece, [1, 2, 3][self.other % 3]),
+        let mut edit = position.edit();
+        match self.kind % 16 {
+            0..=5 => {
+                edit.set(square, Some(self.piece));
+            }
+            6 => {
+                edit.set(square, None);
+            }
+            7 | 8 => {
+                edit.hand(self.player, self.piece, [1, 2, 3][self.other % 3]);
+            }
             9 | 10 => {
                 let Some(taken) = position.square(square).cloned() else {
                     return position;
                 };
-                let edit = position.edit().set(square, None);
-                edit.hand(self.player, taken, 1).toggle()
+                edit.set(square, None).hand(self.player, taken, 1).toggle();
             }
             11 | 12 => {
                 let held = position.hand(self.player).count();
@@ -61,23 +65,26 @@ impl<P: Clone + Ord + Hash> Move<P> {
                     return position;
                 };
                 let piece = piece.clone();
-                let edit = position.edit().hand(self.player, piece.clone(), -1);
-                edit.set(square, Some(piece)).toggle()
+                edit.hand(self.player, piece.clone(), -1)
+                    .set(square, Some(piece))
+                    .toggle();
             }
             13 | 14 => {
                 let target = self.other % squares;
                 let Some(moving) = position.square(square).cloned() else {
                     return position;
                 };
-                let mut edit = position.edit().set(square, None);
+                edit.set(square, None);
                 // A capture: the taken piece goes to the mover's hand.
                 if let Some(taken) = position.square(target).filter(|_| target != square) {
-                    edit = edit.hand(position.turn(), taken.clone(), 1);
+                    edit.hand(position.turn(), taken.clone(), 1);
                 }
-                edit.set(target, Some(moving)).toggle()
+                edit.set(target, Some(moving)).toggle();
             }
-            _ => position.edit().toggle(),
-        };
+            _ => {
+                edit.toggle();
+            }
+        }
         edit.finish().unwrap_or(position)
     }
 }

@@ -131,9 +131,7 @@ pub mod serde;
 
 pub use error::Error;
 pub use player::Player;
-pub use qi::{
-    Changes, Edit, EditMut, GenericQi, HandChange, LocalQi, Qi, SquareChange, SquareChanges,
-};
+pub use qi::{Changes, Edit, GenericQi, HandChange, LocalQi, Qi, SquareChange, SquareChanges};
 
 /// The pointer kinds a position can be built over, from
 /// [archery](https://docs.rs/archery), the crate rpds and imbl take theirs

@@ -28,10 +28,9 @@ fn a_move_lists_its_squares_in_index_order_with_both_contents() {
         .board_diff([(60, Some(1)), (20, Some(2))])
         .unwrap();
     let after = start
-        .edit()
-        .set(60, None)
-        .set(20, Some(1))
-        .finish()
+        .edit_with(|edit| {
+            edit.set(60, None).set(20, Some(1));
+        })
         .unwrap();
     let changes = after.changes_since(&start).unwrap();
     assert_eq!(
@@ -67,17 +66,16 @@ fn a_square_written_back_to_its_old_content_is_no_change() {
 #[test]
 fn hand_changes_give_both_counts_for_each_player_in_piece_order() {
     let start = empty(&[9, 9])
-        .edit()
-        .hand(Player::First, 3, 2)
-        .hand(Player::Second, 9, 1)
-        .finish()
+        .edit_with(|edit| {
+            edit.hand(Player::First, 3, 2).hand(Player::Second, 9, 1);
+        })
         .unwrap();
     let after = start
-        .edit()
-        .hand(Player::First, 3, -2)
-        .hand(Player::First, 1, 1)
-        .hand(Player::Second, 9, 4)
-        .finish()
+        .edit_with(|edit| {
+            edit.hand(Player::First, 3, -2)
+                .hand(Player::First, 1, 1)
+                .hand(Player::Second, 9, 4);
+        })
         .unwrap();
     let changes = after.changes_since(&start).unwrap();
     assert_eq!(
@@ -123,20 +121,20 @@ fn the_turn_is_reported_when_it_differs() {
 #[test]
 fn changes_applied_to_the_base_give_the_other_position_both_ways() {
     let start = empty(&[8, 8])
-        .edit()
-        .set(0, Some(1))
-        .set(63, Some(2))
-        .hand(Player::First, 4, 2)
-        .finish()
+        .edit_with(|edit| {
+            edit.set(0, Some(1))
+                .set(63, Some(2))
+                .hand(Player::First, 4, 2);
+        })
         .unwrap();
     let other = start
-        .edit()
-        .set(0, None)
-        .set(9, Some(1))
-        .hand(Player::First, 4, -1)
-        .hand(Player::Second, 4, 3)
-        .toggle()
-        .finish()
+        .edit_with(|edit| {
+            edit.set(0, None)
+                .set(9, Some(1))
+                .hand(Player::First, 4, -1)
+                .hand(Player::Second, 4, 3)
+                .toggle();
+        })
         .unwrap();
     let forward = other.changes_since(&start).unwrap();
     assert_eq!(forward.apply_to(&start).unwrap(), other);
@@ -203,10 +201,9 @@ fn positions_with_different_styles_are_a_typed_error() {
 fn the_largest_board_lists_only_the_changed_squares() {
     let start = empty(&[255, 255]).board_diff([(0, Some(1))]).unwrap();
     let after = start
-        .edit()
-        .set(0, None)
-        .set(65_024, Some(1))
-        .finish()
+        .edit_with(|edit| {
+            edit.set(0, None).set(65_024, Some(1));
+        })
         .unwrap();
     let indices: Vec<usize> = after
         .changes_since(&start)
@@ -280,7 +277,9 @@ proptest! {
                 Step::Set(index, square) => {
                     let index = index % square_count;
                     model.squares[index] = square;
-                    position.edit().set(index, square).finish()
+                    position.edit_with(|edit| {
+    edit.set(index, square);
+})
                 }
                 Step::Hand(second, piece, delta) => {
                     let player = if second { Player::Second } else { Player::First };
@@ -290,7 +289,9 @@ proptest! {
                         continue;
                     };
                     if after == 0 { hand.remove(&piece); } else { hand.insert(piece, after); }
-                    position.edit().hand(player, piece, delta).finish()
+                    position.edit_with(|edit| {
+    edit.hand(player, piece, delta);
+})
                 }
                 Step::Toggle => {
                     model.second_to_move = !model.second_to_move;

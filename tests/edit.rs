@@ -14,12 +14,15 @@ fn empty(shape: &[usize]) -> Position {
 
 #[test]
 fn set_places_and_clears_pieces() {
-    let position = empty(&[3, 3]).edit().set(4, Some("K")).finish().unwrap();
+    let position = empty(&[3, 3])
+        .edit_with(|edit| {
+            edit.set(4, Some("K"));
+        })
+        .unwrap();
     let position = position
-        .edit()
-        .set(4, None)
-        .set(0, Some("Q"))
-        .finish()
+        .edit_with(|edit| {
+            edit.set(4, None).set(0, Some("Q"));
+        })
         .unwrap();
     assert_eq!(position.square(0), Some(&"Q"));
     assert_eq!(position.square(4), None);
@@ -29,9 +32,9 @@ fn set_places_and_clears_pieces() {
 #[test]
 fn a_repeated_index_is_last_write_wins() {
     let position = empty(&[4])
-        .edit()
-        .board_diff([(0, Some("a")), (0, Some("b")), (1, Some("c")), (1, None)])
-        .finish()
+        .edit_with(|edit| {
+            edit.board_diff([(0, Some("a")), (0, Some("b")), (1, Some("c")), (1, None)]);
+        })
         .unwrap();
     assert_eq!(position.square(0), Some(&"b"));
     assert_eq!(position.square(1), None);
@@ -41,10 +44,9 @@ fn a_repeated_index_is_last_write_wins() {
 #[test]
 fn an_index_past_the_board_is_rejected_with_its_change_number() {
     let error = empty(&[2, 2])
-        .edit()
-        .set(0, Some("K"))
-        .set(4, Some("k"))
-        .finish()
+        .edit_with(|edit| {
+            edit.set(0, Some("K")).set(4, Some("k"));
+        })
         .unwrap_err();
     assert_eq!(
         error,
@@ -59,9 +61,9 @@ fn an_index_past_the_board_is_rejected_with_its_change_number() {
 #[test]
 fn an_index_of_usize_max_is_rejected() {
     let error = empty(&[255, 255])
-        .edit()
-        .set(usize::MAX, None)
-        .finish()
+        .edit_with(|edit| {
+            edit.set(usize::MAX, None);
+        })
         .unwrap_err();
     assert_eq!(
         error,
@@ -76,11 +78,9 @@ fn an_index_of_usize_max_is_rejected() {
 #[test]
 fn the_first_bad_change_is_reported_and_the_rest_ignored() {
     let error = empty(&[2])
-        .edit()
-        .set(5, None)
-        .hand(Player::First, "P", -1)
-        .set(6, None)
-        .finish()
+        .edit_with(|edit| {
+            edit.set(5, None).hand(Player::First, "P", -1).set(6, None);
+        })
         .unwrap_err();
     assert_eq!(
         error,
@@ -94,19 +94,33 @@ fn the_first_bad_change_is_reported_and_the_rest_ignored() {
 
 #[test]
 fn an_empty_edit_gives_an_equal_position() {
-    let position = empty(&[3]).edit().set(1, Some("x")).finish().unwrap();
+    let position = empty(&[3])
+        .edit_with(|edit| {
+            edit.set(1, Some("x"));
+        })
+        .unwrap();
     assert_eq!(position.edit().finish().unwrap(), position);
-    assert_eq!(position.edit().board_diff([]).finish().unwrap(), position);
+    assert_eq!(
+        position
+            .edit_with(|edit| {
+                edit.board_diff([]);
+            })
+            .unwrap(),
+        position
+    );
 }
 
 #[test]
 fn writing_what_is_there_changes_nothing() {
-    let position = empty(&[3]).edit().set(1, Some("x")).finish().unwrap();
+    let position = empty(&[3])
+        .edit_with(|edit| {
+            edit.set(1, Some("x"));
+        })
+        .unwrap();
     let same = position
-        .edit()
-        .set(1, Some("x"))
-        .set(2, None)
-        .finish()
+        .edit_with(|edit| {
+            edit.set(1, Some("x")).set(2, None);
+        })
         .unwrap();
     assert_eq!(same, position);
     assert_eq!(same.position_hash(), position.position_hash());
@@ -116,9 +130,9 @@ fn writing_what_is_there_changes_nothing() {
 #[test]
 fn an_endless_board_diff_stops_at_the_first_bad_index() {
     let error = empty(&[3, 3])
-        .edit()
-        .board_diff((0..).map(|index| (index, None)))
-        .finish()
+        .edit_with(|edit| {
+            edit.board_diff((0..).map(|index| (index, None)));
+        })
         .unwrap_err();
     assert_eq!(
         error,
@@ -135,15 +149,14 @@ fn an_endless_board_diff_stops_at_the_first_bad_index() {
 #[test]
 fn a_positive_delta_adds_and_a_negative_one_removes() {
     let position = empty(&[8, 8])
-        .edit()
-        .hand(Player::First, "P", 2)
-        .hand(Player::First, "B", 1)
-        .finish()
+        .edit_with(|edit| {
+            edit.hand(Player::First, "P", 2).hand(Player::First, "B", 1);
+        })
         .unwrap()
-        .edit()
-        .hand(Player::First, "B", -1)
-        .hand(Player::First, "P", 1)
-        .finish()
+        .edit_with(|edit| {
+            edit.hand(Player::First, "B", -1)
+                .hand(Player::First, "P", 1);
+        })
         .unwrap();
     assert_eq!(position.first_hand().collect::<Vec<_>>(), [(&"P", 3)]);
     assert_eq!(position.hand_piece_count(), 3);
@@ -152,9 +165,9 @@ fn a_positive_delta_adds_and_a_negative_one_removes() {
 #[test]
 fn a_zero_delta_does_nothing_even_for_an_absent_piece() {
     let position = empty(&[8, 8])
-        .edit()
-        .hand(Player::First, "P", 0)
-        .finish()
+        .edit_with(|edit| {
+            edit.hand(Player::First, "P", 0);
+        })
         .unwrap();
     assert_eq!(position.first_hand().count(), 0);
     assert_eq!(position, empty(&[8, 8]));
@@ -163,10 +176,10 @@ fn a_zero_delta_does_nothing_even_for_an_absent_piece() {
 #[test]
 fn a_repeated_piece_accumulates_and_an_entry_at_zero_disappears() {
     let position = empty(&[8, 8])
-        .edit()
-        .hand_diff(Player::Second, [("p", 1), ("p", 1), ("p", 3), ("p", -2)])
-        .hand_diff(Player::First, [("P", 2), ("P", -2)])
-        .finish()
+        .edit_with(|edit| {
+            edit.hand_diff(Player::Second, [("p", 1), ("p", 1), ("p", 3), ("p", -2)])
+                .hand_diff(Player::First, [("P", 2), ("P", -2)]);
+        })
         .unwrap();
     assert_eq!(position.second_hand_count(&"p"), 3);
     assert_eq!(position.first_hand().count(), 0);
@@ -176,10 +189,10 @@ fn a_repeated_piece_accumulates_and_an_entry_at_zero_disappears() {
 #[test]
 fn the_two_hands_are_separate() {
     let position = empty(&[8, 8])
-        .edit()
-        .hand(Player::First, "P", 1)
-        .hand(Player::Second, "P", 2)
-        .finish()
+        .edit_with(|edit| {
+            edit.hand(Player::First, "P", 1)
+                .hand(Player::Second, "P", 2);
+        })
         .unwrap();
     assert_eq!(position.first_hand_count(&"P"), 1);
     assert_eq!(position.second_hand_count(&"P"), 2);
@@ -188,17 +201,17 @@ fn the_two_hands_are_separate() {
 #[test]
 fn removing_more_than_held_is_an_underflow_numbered_across_the_edit() {
     let position = empty(&[8, 8])
-        .edit()
-        .hand(Player::First, "P", 1)
-        .finish()
+        .edit_with(|edit| {
+            edit.hand(Player::First, "P", 1);
+        })
         .unwrap();
     // Change 0 is on the board, change 1 adds, change 2 removes too many.
     let error = position
-        .edit()
-        .set(0, Some("K"))
-        .hand(Player::First, "P", 1)
-        .hand(Player::First, "P", -3)
-        .finish()
+        .edit_with(|edit| {
+            edit.set(0, Some("K"))
+                .hand(Player::First, "P", 1)
+                .hand(Player::First, "P", -3);
+        })
         .unwrap_err();
     assert_eq!(
         error,
@@ -216,9 +229,9 @@ fn i32_extremes_are_handled_without_overflow() {
     let position = empty(&[8, 8]);
     assert_eq!(
         position
-            .edit()
-            .hand(Player::First, "P", i32::MIN)
-            .finish()
+            .edit_with(|edit| {
+                edit.hand(Player::First, "P", i32::MIN);
+            })
             .unwrap_err(),
         Error::HandUnderflow {
             player: Player::First,
@@ -229,10 +242,10 @@ fn i32_extremes_are_handled_without_overflow() {
     );
     assert_eq!(
         position
-            .edit()
-            .hand(Player::First, "P", i32::MAX)
-            .hand(Player::First, "P", i32::MAX)
-            .finish()
+            .edit_with(|edit| {
+                edit.hand(Player::First, "P", i32::MAX)
+                    .hand(Player::First, "P", i32::MAX);
+            })
             .unwrap_err(),
         Error::TooManyPieces {
             pieces: 4_294_967_294,
@@ -244,9 +257,9 @@ fn i32_extremes_are_handled_without_overflow() {
 #[test]
 fn an_endless_hand_diff_stops_at_the_first_underflow() {
     let error = empty(&[255, 255])
-        .edit()
-        .hand_diff(Player::First, std::iter::repeat(("x", -1)))
-        .finish()
+        .edit_with(|edit| {
+            edit.hand_diff(Player::First, std::iter::repeat(("x", -1)));
+        })
         .unwrap_err();
     assert!(matches!(error, Error::HandUnderflow { change: 0, .. }));
 }
@@ -256,16 +269,15 @@ fn an_endless_hand_diff_stops_at_the_first_underflow() {
 #[test]
 fn cardinality_is_checked_once_on_the_finished_position() {
     let full = empty(&[2])
-        .edit()
-        .set(0, Some("a"))
-        .set(1, Some("b"))
-        .finish()
+        .edit_with(|edit| {
+            edit.set(0, Some("a")).set(1, Some("b"));
+        })
         .unwrap();
     assert_eq!(
-        full.edit()
-            .hand(Player::First, "c", 1)
-            .finish()
-            .unwrap_err(),
+        full.edit_with(|edit| {
+            edit.hand(Player::First, "c", 1);
+        })
+        .unwrap_err(),
         Error::TooManyPieces {
             pieces: 3,
             squares: 2
@@ -273,11 +285,11 @@ fn cardinality_is_checked_once_on_the_finished_position() {
     );
     // Over the limit mid-edit, within it at the end.
     let after = full
-        .edit()
-        .hand(Player::First, "x", 3)
-        .set(0, None)
-        .hand(Player::First, "x", -3)
-        .finish()
+        .edit_with(|edit| {
+            edit.hand(Player::First, "x", 3)
+                .set(0, None)
+                .hand(Player::First, "x", -3);
+        })
         .unwrap();
     assert_eq!(after.piece_count(), 1);
 }
@@ -287,17 +299,14 @@ fn a_drop_on_a_full_board_passes_in_one_edit_and_fails_in_two_steps() {
     // Two squares, one piece on the board and one in hand: dropping it puts
     // the board-then-hand route through a position of three pieces.
     let position = empty(&[2])
-        .edit()
-        .set(0, Some("a"))
-        .hand(Player::First, "b", 1)
-        .finish()
+        .edit_with(|edit| {
+            edit.set(0, Some("a")).hand(Player::First, "b", 1);
+        })
         .unwrap();
     let dropped = position
-        .edit()
-        .set(1, Some("b"))
-        .hand(Player::First, "b", -1)
-        .toggle()
-        .finish()
+        .edit_with(|edit| {
+            edit.set(1, Some("b")).hand(Player::First, "b", -1).toggle();
+        })
         .unwrap();
     assert_eq!(dropped.board_piece_count(), 2);
     assert_eq!(dropped.hand_piece_count(), 0);
@@ -313,16 +322,15 @@ fn a_drop_on_a_full_board_passes_in_one_edit_and_fails_in_two_steps() {
 #[test]
 fn index_and_underflow_errors_come_before_cardinality() {
     let full = empty(&[1])
-        .edit()
-        .hand(Player::First, "x", 1)
-        .finish()
+        .edit_with(|edit| {
+            edit.hand(Player::First, "x", 1);
+        })
         .unwrap();
     assert_eq!(
-        full.edit()
-            .set(0, Some("a"))
-            .set(1, Some("b"))
-            .finish()
-            .unwrap_err(),
+        full.edit_with(|edit| {
+            edit.set(0, Some("a")).set(1, Some("b"));
+        })
+        .unwrap_err(),
         Error::IndexOutOfRange {
             index: 1,
             square_count: 1,
@@ -330,11 +338,11 @@ fn index_and_underflow_errors_come_before_cardinality() {
         }
     );
     assert!(matches!(
-        full.edit()
-            .hand(Player::First, "a", 5)
-            .hand(Player::First, "b", -1)
-            .finish()
-            .unwrap_err(),
+        full.edit_with(|edit| {
+            edit.hand(Player::First, "a", 5)
+                .hand(Player::First, "b", -1);
+        })
+        .unwrap_err(),
         Error::HandUnderflow { change: 1, .. }
     ));
 }
@@ -344,32 +352,29 @@ fn index_and_underflow_errors_come_before_cardinality() {
 #[test]
 fn a_failed_edit_leaves_the_receiver_unchanged() {
     let position = empty(&[2, 2])
-        .edit()
-        .set(0, Some("K"))
-        .hand(Player::First, "P", 1)
-        .finish()
+        .edit_with(|edit| {
+            edit.set(0, Some("K")).hand(Player::First, "P", 1);
+        })
         .unwrap();
     let snapshot = format!("{position:?}");
     let hash = position.position_hash();
 
     let failures = [
-        position.edit().set(1, Some("Q")).set(9, None).finish(),
-        position
-            .edit()
-            .board_diff([(1, Some("Q")), (2, Some("Q")), (3, Some("Q"))])
-            .toggle()
-            .finish(),
-        position
-            .edit()
-            .hand(Player::First, "P", 1)
-            .set(1, None)
-            .hand(Player::First, "P", -5)
-            .finish(),
-        position
-            .edit()
-            .set(3, None)
-            .hand(Player::Second, "p", 3)
-            .finish(),
+        position.edit_with(|edit| {
+            edit.set(1, Some("Q")).set(9, None);
+        }),
+        position.edit_with(|edit| {
+            edit.board_diff([(1, Some("Q")), (2, Some("Q")), (3, Some("Q"))])
+                .toggle();
+        }),
+        position.edit_with(|edit| {
+            edit.hand(Player::First, "P", 1)
+                .set(1, None)
+                .hand(Player::First, "P", -5);
+        }),
+        position.edit_with(|edit| {
+            edit.set(3, None).hand(Player::Second, "p", 3);
+        }),
     ];
     assert!(failures.iter().all(Result::is_err));
 
@@ -380,16 +385,20 @@ fn a_failed_edit_leaves_the_receiver_unchanged() {
 }
 
 #[test]
-fn a_finished_edit_is_a_new_version_and_its_parent_is_kept() {
-    let parent = empty(&[8, 8]).edit().set(0, Some("R")).finish().unwrap();
+fn a_finished_edit_is_a_new_position_and_its_parent_is_kept() {
+    let parent = empty(&[8, 8])
+        .edit_with(|edit| {
+            edit.set(0, Some("R"));
+        })
+        .unwrap();
     let child = parent
-        .edit()
-        .set(0, None)
-        .set(8, Some("R"))
-        .finish()
+        .edit_with(|edit| {
+            edit.set(0, None).set(8, Some("R"));
+        })
         .unwrap();
     assert!(!child.ptr_eq(&parent));
-    assert!(!parent.edit().finish().unwrap().ptr_eq(&parent));
+    // An edit that changes nothing shares everything with its parent.
+    assert!(parent.edit().finish().unwrap().ptr_eq(&parent));
     assert_eq!(parent.square(0), Some(&"R"));
     assert_eq!(child.square(8), Some(&"R"));
 }
@@ -399,19 +408,35 @@ fn a_finished_edit_is_a_new_version_and_its_parent_is_kept() {
 #[test]
 fn toggle_and_with_turn_set_the_player_to_move() {
     let position = empty(&[8, 8]);
-    let toggled = position.edit().toggle().finish().unwrap();
+    let toggled = position
+        .edit_with(|edit| {
+            edit.toggle();
+        })
+        .unwrap();
     assert_eq!(toggled.turn(), Player::Second);
     assert_eq!(toggled, position.toggle());
     assert_eq!(
-        position.edit().toggle().toggle().finish().unwrap(),
+        position
+            .edit_with(|edit| {
+                edit.toggle().toggle();
+            })
+            .unwrap(),
         position
     );
     assert_eq!(
-        position.edit().with_turn(Player::Second).finish().unwrap(),
+        position
+            .edit_with(|edit| {
+                edit.with_turn(Player::Second);
+            })
+            .unwrap(),
         position.toggle()
     );
     assert_eq!(
-        position.edit().with_turn(Player::First).finish().unwrap(),
+        position
+            .edit_with(|edit| {
+                edit.with_turn(Player::First);
+            })
+            .unwrap(),
         position
     );
 }
@@ -424,12 +449,12 @@ fn an_edit_and_the_separate_transformations_reach_the_same_position() {
         .board_diff([(40, Some("P")), (31, Some("p"))])
         .unwrap();
     let one_call = start
-        .edit()
-        .set(40, None)
-        .set(31, Some("P"))
-        .hand(Player::First, "P", 1)
-        .toggle()
-        .finish()
+        .edit_with(|edit| {
+            edit.set(40, None)
+                .set(31, Some("P"))
+                .hand(Player::First, "P", 1)
+                .toggle();
+        })
         .unwrap();
     let three_calls = start
         .board_diff([(40, None), (31, Some("P"))])
@@ -463,14 +488,14 @@ fn from_parts_builds_what_the_transformations_build() {
     )
     .unwrap();
     let edited = empty(&[2, 3])
-        .edit()
-        .set(0, Some("K"))
-        .set(4, Some("k"))
-        .hand(Player::First, "B", 1)
-        .hand(Player::First, "P", 2)
-        .hand(Player::Second, "p", 1)
-        .toggle()
-        .finish()
+        .edit_with(|edit| {
+            edit.set(0, Some("K"))
+                .set(4, Some("k"))
+                .hand(Player::First, "B", 1)
+                .hand(Player::First, "P", 2)
+                .hand(Player::Second, "p", 1)
+                .toggle();
+        })
         .unwrap();
     assert_eq!(built, edited);
     // `from_parts` hashes from scratch, the edit incrementally.
@@ -640,12 +665,12 @@ fn board_diff_and_edit_reach_the_same_position_on_every_layout() {
         for changes in scrambled_changes(square_count, 300).chunks(3) {
             let (parent, before) = (by_diff.clone(), model.clone());
             by_diff = by_diff.board_diff(changes.iter().copied()).unwrap();
-            by_edit = changes
-                .iter()
-                .fold(by_edit.edit(), |edit, &(index, square)| {
-                    edit.set(index, square)
+            by_edit = by_edit
+                .edit_with(|edit| {
+                    for &(index, square) in changes {
+                        edit.set(index, square);
+                    }
                 })
-                .finish()
                 .unwrap();
             for &(index, square) in changes {
                 model[index] = square;

@@ -1,10 +1,11 @@
 //! Algebraic laws of the transformations, checked with quickcheck on the
 //! positions of the crate's own generator (`Arbitrary for Qi<Qpi, Sin>`).
 //!
-//! Where a law says two positions are equal, they are built apart (never
-//! clones of one version, so `==` cannot answer from `ptr_eq`), and their
-//! content is compared square by square and entry by entry as well, so a
-//! wrong `==` cannot pass for a right one.
+//! Where a law says two positions are equal, each is also compared with the
+//! other rebuilt from scratch (which shares no storage with it, so `==`
+//! cannot answer from `ptr_eq`), and their content is compared square by
+//! square and entry by entry as well, so a wrong `==` cannot pass for a
+//! right one.
 #![cfg(feature = "quickcheck")]
 // quickcheck hands properties their arguments by value.
 #![allow(clippy::needless_pass_by_value)]
@@ -57,16 +58,22 @@ impl Arbitrary for WithDiff {
     }
 }
 
-/// Equal by every route there is: built apart, the same content read
-/// through the readers, `==` both ways, and the same hashes.
+/// Equal by every route there is: the same content read through the
+/// readers, `==` both ways, with each other and with each other rebuilt
+/// from scratch (sharing no storage), and the same hashes.
 fn equal_apart(a: &Position, b: &Position) -> bool {
     let hasher = RandomState::new();
+    let (a_apart, b_apart) = (support::rebuilt(a), support::rebuilt(b));
     // `==` both ways: the symmetry of `eq` is part of what is checked.
     let (a_equals_b, b_equals_a) = (a.eq(b), b.eq(a));
-    !a.ptr_eq(b)
+    !a.ptr_eq(&b_apart)
         && same_content(a, b)
         && a_equals_b
         && b_equals_a
+        && a.eq(&b_apart)
+        && b_apart.eq(a)
+        && b.eq(&a_apart)
+        && a_apart.eq(b)
         && a.position_hash() == b.position_hash()
         && hasher.hash_one(a) == hasher.hash_one(b)
 }
@@ -141,7 +148,9 @@ quickcheck! {
         let Ok(separate) = separate else {
             return TestResult::discard();
         };
-        let one_step = position.edit().board_diff(board).hand_diff(player, hand).toggle().finish();
+        let one_step = position.edit_with(|edit| {
+    edit.board_diff(board).hand_diff(player, hand).toggle();
+});
         TestResult::from_bool(one_step.is_ok_and(|one_step| equal_apart(&one_step, &separate)))
     }
 

@@ -318,9 +318,15 @@ fn a_parts_start_and_edits_print_as_a_program_that_replays_them() {
 use persistent_qi::{Player, Qi};
 let mut retained: Vec<Qi<u8, u8>> = Vec::new();
 let mut current: Qi<u8, u8> = Qi::from_parts(&[3], [Some(7), None, Some(8)], [(8, 1)], [], 0, 1, Player::First).unwrap();
-if let Ok(next) = current.edit().set(2, Some(7)).set(0, None).hand(Player::First, 8, 1).toggle().finish() { current = next; }
-if let Ok(next) = current.edit().hand(Player::Second, 8, -1).set(3, None).with_turn(Player::First).finish() { current = next; }
-if let Ok(next) = current.edit().hand(Player::First, 8, -1).set(1, Some(8)).finish() { current = next; }
+if let Ok(next) = current.edit_with(|edit| {
+    edit.set(2, Some(7)).set(0, None).hand(Player::First, 8, 1).toggle();
+}) { current = next; }
+if let Ok(next) = current.edit_with(|edit| {
+    edit.hand(Player::Second, 8, -1).set(3, None).with_turn(Player::First);
+}) { current = next; }
+if let Ok(next) = current.edit_with(|edit| {
+    edit.hand(Player::First, 8, -1).set(1, Some(8));
+}) { current = next; }
 ";
     assert_eq!(format!("{:?}", edit_scenario()), expected);
 }
@@ -340,31 +346,24 @@ fn the_printed_edit_reproduction_compiles_and_runs() {
         Player::First,
     )
     .unwrap();
-    if let Ok(next) = current
-        .edit()
-        .set(2, Some(7))
-        .set(0, None)
-        .hand(Player::First, 8, 1)
-        .toggle()
-        .finish()
-    {
+    if let Ok(next) = current.edit_with(|edit| {
+        edit.set(2, Some(7))
+            .set(0, None)
+            .hand(Player::First, 8, 1)
+            .toggle();
+    }) {
         current = next;
     }
-    if let Ok(next) = current
-        .edit()
-        .hand(Player::Second, 8, -1)
-        .set(3, None)
-        .with_turn(Player::First)
-        .finish()
-    {
+    if let Ok(next) = current.edit_with(|edit| {
+        edit.hand(Player::Second, 8, -1)
+            .set(3, None)
+            .with_turn(Player::First);
+    }) {
         current = next;
     }
-    if let Ok(next) = current
-        .edit()
-        .hand(Player::First, 8, -1)
-        .set(1, Some(8))
-        .finish()
-    {
+    if let Ok(next) = current.edit_with(|edit| {
+        edit.hand(Player::First, 8, -1).set(1, Some(8));
+    }) {
         current = next;
     }
 

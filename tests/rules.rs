@@ -504,12 +504,20 @@ fn transformations_never_modify_their_receiver() {
 }
 
 #[test]
-fn clones_share_storage_and_transformations_do_not() {
+fn clones_share_storage_and_changes_do_not() {
     let position = empty(&[8, 8]).board_diff([(0, Some("R"))]).unwrap();
     let clone = position.clone();
     assert!(clone.ptr_eq(&position));
     assert!(!position.toggle().ptr_eq(&position));
-    assert!(!position.board_diff([]).unwrap().ptr_eq(&position));
+    assert!(
+        !position
+            .board_diff([(1, None), (0, None)])
+            .unwrap()
+            .ptr_eq(&position)
+    );
+    // A transformation that changes nothing gives what a clone holds.
+    assert!(position.board_diff([]).unwrap().ptr_eq(&position));
+    assert!(position.toggle().toggle().ptr_eq(&position));
     let rebuilt = empty(&[8, 8]).board_diff([(0, Some("R"))]).unwrap();
     assert!(!rebuilt.ptr_eq(&position));
     assert_eq!(rebuilt, position);

@@ -549,17 +549,21 @@ where
 {
     let mut edit = position.edit();
     for change in changes {
-        edit = match change {
+        match change {
             Change::Square(index, square) => edit.set(*index, square.clone()),
             Change::Hand(player, piece, delta) => edit.hand(*player, piece.clone(), *delta),
         };
     }
     match turn {
-        Turn::Keep => edit,
-        Turn::Toggle => edit.toggle(),
-        Turn::To(player) => edit.with_turn(player),
+        Turn::Keep => {}
+        Turn::Toggle => {
+            edit.toggle();
+        }
+        Turn::To(player) => {
+            edit.with_turn(player);
+        }
     }
-    .finish()
+    edit.finish()
 }
 
 /// The changes of an edit as the peer's three diffs, each change with its

@@ -243,10 +243,10 @@ where
         model.second_style.clone(),
     )
     .expect("a valid shape")
-    .edit()
-    .with_turn(model.turn);
+    .edit();
+    edit.with_turn(model.turn);
     for change in board.chain(hands) {
-        edit = match change {
+        match change {
             Change::Square(index, square) => edit.set(index, square),
             Change::Hand(player, piece, delta) => edit.hand(player, piece, delta),
         };

@@ -148,7 +148,7 @@ pub enum Action<P> {
     /// `current.hand_diff(player, changes)`; on success the result becomes
     /// current.
     HandDiff(Player, Vec<(P, i32)>),
-    /// `current.edit()`, the changes in order, the turn, `finish()`: the
+    /// `current.edit_with(..)`, the changes in order, then the turn: the
     /// one-call move. On success the result becomes current.
     Edit(Vec<Change<P>>, Turn),
     /// `current.toggle()` becomes current.
@@ -235,7 +235,7 @@ impl<P: Literal> fmt::Debug for Action<P> {
                 f.write_str(") { current = next; }")
             }
             Action::Edit(changes, turn) => {
-                f.write_str("if let Ok(next) = current.edit()")?;
+                f.write_str("if let Ok(next) = current.edit_with(|edit| {\n    edit")?;
                 for change in changes {
                     match change {
                         Change::Square(index, square) => {
@@ -253,7 +253,7 @@ impl<P: Literal> fmt::Debug for Action<P> {
                     Turn::Toggle => f.write_str(".toggle()")?,
                     Turn::To(player) => write!(f, ".with_turn(Player::{player:?})")?,
                 }
-                f.write_str(".finish() { current = next; }")
+                f.write_str(";\n}) { current = next; }")
             }
             Action::Toggle => f.write_str("current = current.toggle();"),
             Action::WithTurn(player) => {
@@ -622,13 +622,13 @@ fn apply<P: ScenarioPiece, S: ScenarioStyle>(
         Action::Edit(changes, turn) => {
             let mut edit = position.edit();
             for change in changes {
-                edit = match change {
+                match change {
                     Change::Square(index, square) => edit.set(*index, square.clone()),
                     Change::Hand(player, piece, delta) => edit.hand(*player, piece.clone(), *delta),
                 };
             }
-            let edit = match *turn {
-                Turn::Keep => edit,
+            match *turn {
+                Turn::Keep => &mut edit,
                 Turn::Toggle => edit.toggle(),
                 Turn::To(player) => edit.with_turn(player),
             };

@@ -290,23 +290,21 @@ impl<P: Clone + Ord + Hash, S: Eq + Hash> Position<P, S> for Qi<P, S> {
 
     fn edit_move(&self, changes: &Move<P>) -> Self {
         let [(from, left), (to, arrived)] = changes.clone();
-        self.edit()
-            .set(from, left)
-            .set(to, arrived)
-            .toggle()
-            .finish()
-            .expect("a valid move")
+        self.edit_with(|edit| {
+            edit.set(from, left).set(to, arrived).toggle();
+        })
+        .expect("a valid move")
     }
 
     fn edit_capture(&self, capture: &Capture<P>) -> Self {
         let [(from, left), (to, arrived)] = capture.changes.clone();
-        self.edit()
-            .set(from, left)
-            .set(to, arrived)
-            .hand(self.turn(), capture.taken.clone(), 1)
-            .toggle()
-            .finish()
-            .expect("a valid capture")
+        self.edit_with(|edit| {
+            edit.set(from, left)
+                .set(to, arrived)
+                .hand(self.turn(), capture.taken.clone(), 1)
+                .toggle();
+        })
+        .expect("a valid capture")
     }
 
     fn with_turn(&self, player: Player) -> Self {

@@ -11,7 +11,7 @@
 
 use archery::SharedPointerKind;
 
-use super::{Board, KEPT, keeps_writes};
+use super::{Board, Overlay, keeps_writes};
 
 /// A square that differs: `(index, square in base, square now)`.
 pub(crate) type Change<'a, P> = (usize, Option<&'a P>, Option<&'a P>);
@@ -31,7 +31,7 @@ impl<'a, P: PartialEq, K: SharedPointerKind> ChangedSquares<'a, P, K> {
             ChangedSquares::ByKept(ByKept {
                 now,
                 base,
-                cursors: Cursors::default(),
+                cursors: Cursors::new(now.written(), base.written()),
             })
         } else {
             ChangedSquares::ByBlocks(ByBlocks::new(now, base, square_count))
@@ -52,21 +52,31 @@ impl<'a, P: PartialEq, K: SharedPointerKind> Iterator for ChangedSquares<'a, P, 
 }
 
 /// Where two walks in index order stand in the two boards' kept writes.
-#[derive(Default, Clone, Copy)]
-struct Cursors {
-    now: usize,
-    base: usize,
+struct Cursors<'a, P> {
+    now: Overlay<'a, P>,
+    base: Overlay<'a, P>,
+    /// The next kept write of each side, in index order.
+    next_now: usize,
+    next_base: usize,
 }
 
-impl Cursors {
+impl<'a, P> Cursors<'a, P> {
+    fn new(now: Overlay<'a, P>, base: Overlay<'a, P>) -> Self {
+        Cursors {
+            now,
+            base,
+            next_now: 0,
+            next_base: 0,
+        }
+    }
+
     /// The index of the next kept write on either side, if any.
     #[inline]
-    fn next_index<P, K: SharedPointerKind>(
-        self,
-        now: Board<'_, P, K>,
-        base: Board<'_, P, K>,
-    ) -> Option<usize> {
-        match (now.kept.index_at(self.now), base.kept.index_at(self.base)) {
+    fn next_index(&self) -> Option<usize> {
+        match (
+            self.now.index_at(self.next_now),
+            self.base.index_at(self.next_base),
+        ) {
             (Some(now), Some(base)) => Some(now.min(base)),
             (now, base) => now.or(base),
         }
@@ -74,17 +84,12 @@ impl Cursors {
 
     /// Moves each cursor standing on `index` past it.
     #[inline]
-    fn pass<P, K: SharedPointerKind>(
-        &mut self,
-        now: Board<'_, P, K>,
-        base: Board<'_, P, K>,
-        index: usize,
-    ) {
-        if now.kept.index_at(self.now) == Some(index) {
-            self.now += 1;
+    fn pass(&mut self, index: usize) {
+        if self.now.index_at(self.next_now) == Some(index) {
+            self.next_now += 1;
         }
-        if base.kept.index_at(self.base) == Some(index) {
-            self.base += 1;
+        if self.base.index_at(self.next_base) == Some(index) {
+            self.next_base += 1;
         }
     }
 
@@ -92,20 +97,13 @@ impl Cursors {
     /// (moving its cursor past it), else the square read from its blocks,
     /// `before` for the base and `after` for the other.
     #[inline]
-    fn overlay<'a, P, K: SharedPointerKind>(
+    fn overlay(
         &mut self,
-        (now, base): (Board<'a, P, K>, Board<'a, P, K>),
         index: usize,
         (before, after): (Option<&'a P>, Option<&'a P>),
     ) -> (Option<&'a P>, Option<&'a P>) {
-        let before = base
-            .kept
-            .take_at(&mut self.base, index)
-            .map_or(before, Option::as_ref);
-        let after = now
-            .kept
-            .take_at(&mut self.now, index)
-            .map_or(after, Option::as_ref);
+        let before = self.base.over(&mut self.next_base, index, before);
+        let after = self.now.over(&mut self.next_now, index, after);
         (before, after)
     }
 }
@@ -114,23 +112,22 @@ impl Cursors {
 pub(crate) struct ByKept<'a, P, K: SharedPointerKind> {
     now: Board<'a, P, K>,
     base: Board<'a, P, K>,
-    cursors: Cursors,
+    cursors: Cursors<'a, P>,
 }
 
 impl<'a, P: PartialEq, K: SharedPointerKind> Iterator for ByKept<'a, P, K> {
     type Item = Change<'a, P>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let boards = (self.now, self.base);
-        while let Some(index) = self.cursors.next_index(self.now, self.base) {
+        while let Some(index) = self.cursors.next_index() {
             let (before, after) = if keeps_writes::<P>() {
                 // Where one side alone keeps a write, the other's square is
                 // in the blocks they share.
                 let shared = self.now.blocks.layout.get(index);
-                self.cursors.overlay(boards, index, (shared, shared))
+                self.cursors.overlay(index, (shared, shared))
             } else {
                 // Only the index was noted: each write is in its blocks.
-                self.cursors.pass(self.now, self.base, index);
+                self.cursors.pass(index);
                 (
                     self.base.blocks.layout.get(index),
                     self.now.blocks.layout.get(index),
@@ -148,7 +145,7 @@ impl<'a, P: PartialEq, K: SharedPointerKind> Iterator for ByKept<'a, P, K> {
 pub(crate) struct ByBlocks<'a, P, K: SharedPointerKind> {
     now: Board<'a, P, K>,
     base: Board<'a, P, K>,
-    cursors: Cursors,
+    cursors: Cursors<'a, P>,
     square_count: usize,
     next_block: usize,
     /// The pair of blocks being walked, from the square at `index` up to
@@ -166,15 +163,13 @@ impl<'a, P: PartialEq, K: SharedPointerKind> ByBlocks<'a, P, K> {
     fn new(now: Board<'a, P, K>, base: Board<'a, P, K>, square_count: usize) -> Self {
         // Blocks of different stamps that differ hold every write to them:
         // the indices noted beside blocks whose writes are not kept matter
-        // only between boards of one stamp, so both cursors start past them.
-        let start = if keeps_writes::<P>() { 0 } else { KEPT };
+        // only between boards of one stamp, so the walk overlays none (see
+        // `Board::overlay`).
+        let cursors = Cursors::new(now.overlay(), base.overlay());
         ByBlocks {
             now,
             base,
-            cursors: Cursors {
-                now: start,
-                base: start,
-            },
+            cursors,
             square_count,
             next_block: 0,
             before: &[],
@@ -210,14 +205,9 @@ impl<'a, P: PartialEq, K: SharedPointerKind> ByBlocks<'a, P, K> {
     /// The next change in a shared block: only its squares with a kept
     /// write, on either side, can differ.
     fn next_in_shared(&mut self) -> Option<Change<'a, P>> {
-        let boards = (self.now, self.base);
-        while let Some(index) = self
-            .cursors
-            .next_index(self.now, self.base)
-            .filter(|&index| index < self.end)
-        {
+        while let Some(index) = self.cursors.next_index().filter(|&index| index < self.end) {
             let square = self.after[index - self.first].as_ref();
-            let (before, after) = self.cursors.overlay(boards, index, (square, square));
+            let (before, after) = self.cursors.overlay(index, (square, square));
             if before != after {
                 self.index = index + 1;
                 return Some((index, before, after));
@@ -231,11 +221,10 @@ impl<'a, P: PartialEq, K: SharedPointerKind> ByBlocks<'a, P, K> {
     /// next kept write (on either side) compare as a whole run, then that
     /// kept write on its own.
     fn next_in_pair(&mut self) -> Option<Change<'a, P>> {
-        let boards = (self.now, self.base);
         while self.index < self.end {
             let stop = self
                 .cursors
-                .next_index(self.now, self.base)
+                .next_index()
                 .map_or(self.end, |kept| kept.min(self.end));
             let run = self.index - self.first..stop - self.first;
             let (before, after) = (&self.before[run.clone()], &self.after[run]);
@@ -250,7 +239,7 @@ impl<'a, P: PartialEq, K: SharedPointerKind> ByBlocks<'a, P, K> {
             if stop < self.end {
                 let offset = stop - self.first;
                 let squares = (self.before[offset].as_ref(), self.after[offset].as_ref());
-                let (before, after) = self.cursors.overlay(boards, stop, squares);
+                let (before, after) = self.cursors.overlay(stop, squares);
                 self.index = stop + 1;
                 if before != after {
                     return Some((stop, before, after));

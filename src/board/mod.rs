@@ -20,7 +20,7 @@
 //!
 //! Most positions of a game or a search differ from their parent by a move
 //! of two or three squares. So a write does not go into the blocks at once:
-//! the position keeps its last [`KEPT`] writes itself, sorted by index, and
+//! the position keeps its last [`KEPT`] writes itself, one per square, and
 //! shares the blocks with its parent. A move then copies the position and
 //! writes into the copy, with no allocation. When a write finds no room,
 //! every kept write and that one go into the blocks in one pass (a flush),
@@ -43,7 +43,7 @@
 //!
 //! # Invariants
 //!
-//! - The kept indices are ascending, distinct and below the square count.
+//! - The kept indices are distinct and below the square count.
 //! - Blocks hold only empty squares past the square count.
 //! - For squares whose writes are kept, the board's square at `i` is the
 //!   kept write to `i` if there is one, else the blocks' square; for the
@@ -53,6 +53,7 @@
 mod blocks;
 mod compare;
 mod kept;
+mod log;
 mod scan;
 
 use archery::SharedPointerKind;
@@ -63,6 +64,7 @@ use crate::identity::fresh_id;
 pub(crate) use self::compare::ChangedSquares;
 use self::kept::Slot;
 pub(crate) use self::kept::{HandEntry, KEPT, KEPT_HANDS, Kept};
+use self::log::{Log, Overlay};
 pub(crate) use self::scan::Squares;
 
 /// `true` if writes to squares of `P` are kept in the position: squares
@@ -73,19 +75,22 @@ pub(crate) const fn keeps_writes<P>() -> bool {
     !core::mem::needs_drop::<P>()
 }
 
-/// The squares of a board as its versions share them: the blocks, and the
-/// stamp that tells which boards hold the same ones.
+/// The squares of a board as its versions share them: the blocks, the
+/// stamp that tells which boards hold the same ones, and the log of writes
+/// not in the blocks yet.
 pub(crate) struct Blocks<P, K: SharedPointerKind> {
     layout: Layout<P, K>,
     stamp: u64,
+    log: Log<P>,
 }
 
-impl<P, K: SharedPointerKind> Clone for Blocks<P, K> {
+impl<P: Clone, K: SharedPointerKind> Clone for Blocks<P, K> {
     #[inline]
     fn clone(&self) -> Self {
         Blocks {
             layout: self.layout.clone(),
             stamp: self.stamp,
+            log: self.log.clone(),
         }
     }
 }
@@ -101,13 +106,18 @@ impl<P, K: SharedPointerKind> Blocks<P, K> {
         Blocks {
             layout: Layout::from_squares(square_count, &mut squares.into_iter()),
             stamp: fresh_id(),
+            log: Log::EMPTY,
         }
     }
 
-    /// The stamp: see the module docs.
+    /// The square at `index` as the blocks and the log hold it, `None` if
+    /// it is empty or past the last block.
     #[inline]
-    pub(crate) fn stamp(&self) -> u64 {
-        self.stamp
+    fn get(&self, index: usize) -> Option<&P> {
+        if let Some(slot) = self.log.slot(index) {
+            return self.log.square_at(slot);
+        }
+        self.layout.get(index)
     }
 
     /// A board made of these blocks and `kept`.
@@ -118,17 +128,28 @@ impl<P, K: SharedPointerKind> Blocks<P, K> {
 }
 
 impl<P: Clone, K: SharedPointerKind> Blocks<P, K> {
-    /// Moves every kept write into the blocks under a new stamp.
+    /// Moves every kept write into the log, or, if it has no room for them,
+    /// every write of the log and of `kept` into the blocks under a new
+    /// stamp.
+    fn absorb(&mut self, kept: &mut Kept<P>) {
+        if !self.log.absorb(kept) {
+            self.flush(kept);
+        }
+    }
+
+    /// Moves every write of the log and of `kept` into the blocks under a
+    /// new stamp.
     fn flush(&mut self, kept: &mut Kept<P>) {
-        self.layout.write_sorted(kept.drain());
+        self.layout.write_sorted(self.log.drain_with(kept));
         self.stamp = fresh_id();
     }
 
     /// Drops the kept indices under a new stamp (squares whose writes are
     /// not kept, so the blocks already hold every write).
     fn forget_indices(&mut self, kept: &mut Kept<P>) {
+        debug_assert!(!kept.has_hand_changes(), "none kept for such squares");
         self.stamp = fresh_id();
-        kept.clear_indices();
+        kept.clear();
     }
 }
 
@@ -143,15 +164,26 @@ pub(crate) trait BlocksMut<P, K: SharedPointerKind> {
     fn blocks_mut(&mut self) -> &mut Blocks<P, K>;
 }
 
-/// Writes `square` to `index`, a square of the board, and returns what the
-/// square held (with `READ` false, the caller knows it: `None` is returned
-/// wherever finding it out would cost a read of the blocks).
+/// What a [`write`] did besides writing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Written<P> {
+    /// What the square held (with `READ` false, `None` wherever finding it
+    /// out would cost a read of the blocks: the caller knows it).
+    pub(crate) old: Option<P>,
+    /// `true` if the write moved writes into the blocks or their log: the
+    /// owner's blocks are then its own, and [`settle`] may move more there
+    /// for free.
+    pub(crate) moved: bool,
+}
+
+/// Writes `square` to `index`, a square of the board.
 ///
 /// The write is kept while there is room. When there is none, every kept
-/// write and this one go into the blocks (a flush), under a new stamp.
-/// Squares whose writes are not kept go into the blocks at once, and only
-/// their index is kept; when the indices run out, the blocks take a new
-/// stamp and the indices start again.
+/// write moves into the blocks' log (into the blocks themselves, under a
+/// new stamp, when the log has no room for them either), and this one is
+/// kept. Squares whose writes are not kept go into the blocks at once, and
+/// only their index is kept; when the indices run out, the blocks take a
+/// new stamp and the indices start again.
 // A move is two or three writes: inlined, each folds to the path its square
 // and the kind of square take.
 #[allow(clippy::inline_always)]
@@ -161,48 +193,54 @@ pub(crate) fn write<const READ: bool, P: Clone, K: SharedPointerKind>(
     kept: &mut Kept<P>,
     index: usize,
     square: Option<P>,
-) -> Option<P> {
+) -> Written<P> {
     if !keeps_writes::<P>() {
         let blocks = owner.blocks_mut();
         let old = blocks.layout.replace(index, square);
-        if !kept.note(index) {
+        let moved = !kept.note(index);
+        if moved {
             blocks.forget_indices(kept);
         }
-        return old;
+        return Written { old, moved };
     }
-    match kept.locate(index) {
-        Slot::Kept(slot) => kept.replace_at(slot, square),
-        Slot::Free(slot) => {
-            let old = if READ {
-                owner.blocks().layout.get(index).cloned()
-            } else {
-                None
+    let (slot, moved) = match kept.locate(index) {
+        Slot::Kept(slot) => {
+            return Written {
+                old: kept.replace_at(slot, square),
+                moved: false,
             };
-            kept.insert_at(slot, index, square);
-            old
         }
+        Slot::Free(slot) => (slot, false),
         Slot::Full => {
-            let blocks = owner.blocks_mut();
-            blocks.flush(kept);
-            blocks.layout.replace(index, square)
+            owner.blocks_mut().absorb(kept);
+            (0, true)
         }
-    }
+    };
+    let old = if READ {
+        owner.blocks().get(index).cloned()
+    } else {
+        None
+    };
+    kept.insert_at(slot, index, square);
+    Written { old, moved }
 }
 
-/// Ends a run of writes that started on blocks stamped `stamp`. If the
-/// writes drew a new stamp (so no other version shares these blocks) and
-/// filled more than half the room for kept writes, they go into the blocks
-/// (or, where only their indices are kept, the indices are dropped) under a
-/// new stamp: the positions derived from a bulk edit then start with all
-/// the room, and compare by their kept writes for longer. A move of a few
-/// squares never gets here.
+/// Ends a run of `writes` writes; `moved` if one of them moved writes into
+/// the blocks or their log (so no other version shares them). If it did,
+/// and the run was a bulk write (more than half the room for kept writes),
+/// every write kept or logged goes into the blocks (or, where only indices
+/// are kept, the indices are dropped) under a new stamp: the positions
+/// derived from a bulk edit then start with all the room and an empty log,
+/// and compare by their own writes for longer. A move of a few squares
+/// never gets here.
 #[inline]
 pub(crate) fn settle<P: Clone, K: SharedPointerKind>(
     owner: &mut impl BlocksMut<P, K>,
     kept: &mut Kept<P>,
-    stamp: u64,
+    moved: bool,
+    writes: usize,
 ) {
-    if owner.blocks().stamp != stamp && kept.len() > KEPT / 2 {
+    if moved && writes > KEPT / 2 {
         let blocks = owner.blocks_mut();
         if keeps_writes::<P>() {
             blocks.flush(kept);
@@ -231,12 +269,31 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
     /// The square at `index`, `None` if it is empty or past the last block.
     #[inline]
     pub(crate) fn get(self, index: usize) -> Option<&'a P> {
-        if keeps_writes::<P>()
-            && let Some(slot) = self.kept.slot(index)
-        {
-            return self.kept.square_at(slot);
+        if keeps_writes::<P>() {
+            if let Some(slot) = self.kept.slot(index) {
+                return self.kept.square_at(slot);
+            }
+            return self.blocks.get(index);
         }
         self.blocks.layout.get(index)
+    }
+
+    /// The writes this board overlays on its blocks in index order: its
+    /// kept writes and its blocks' log. None for squares whose writes go
+    /// into the blocks at once.
+    pub(crate) fn overlay(self) -> Overlay<'a, P> {
+        if keeps_writes::<P>() {
+            self.written()
+        } else {
+            Overlay::none(self.kept, &self.blocks.log)
+        }
+    }
+
+    /// The indices written since the blocks' stamp was drawn, in index
+    /// order: the kept and logged writes, or, for squares whose writes go
+    /// into the blocks at once, the indices noted.
+    pub(crate) fn written(self) -> Overlay<'a, P> {
+        Overlay::new(self.kept, &self.blocks.log)
     }
 
     /// The first `square_count` squares, in order.
@@ -264,9 +321,9 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
         // kept writes to the same squares.
         if keeps_writes::<P>()
             && self.blocks.stamp == other.blocks.stamp
-            && self.kept.indices() == other.kept.indices()
+            && let Some(same) = self.written().same_writes(&other.written())
         {
-            return self.kept.same_writes(other.kept);
+            return same;
         }
         self.changed_squares(other, square_count).next().is_none()
     }

@@ -2,7 +2,7 @@
 
 use archery::SharedPointerKind;
 
-use super::{Board, keeps_writes};
+use super::{Board, Overlay};
 
 /// The squares of a board in order: see [`Board::squares`].
 ///
@@ -17,26 +17,26 @@ pub(crate) struct Squares<'a, P, K: SharedPointerKind> {
     remaining: usize,
     /// The index of the next square.
     index: usize,
-    /// The slot of the next kept write, in index order, and the square it
-    /// is to (`usize::MAX` past the last).
-    slot: usize,
+    /// The writes over the blocks in index order (see
+    /// [`Board::overlay`]), the next one's place among them, and the square
+    /// it is to (`usize::MAX` past the last).
+    kept: Overlay<'a, P>,
+    next: usize,
     next_kept: usize,
 }
 
 impl<'a, P, K: SharedPointerKind> Squares<'a, P, K> {
     pub(super) fn new(board: Board<'a, P, K>, square_count: usize) -> Self {
+        let kept = board.overlay();
         Squares {
             board,
             block: [].iter(),
             next_block: 0,
             remaining: square_count,
             index: 0,
-            slot: 0,
-            next_kept: board
-                .kept
-                .index_at(0)
-                .filter(|_| keeps_writes::<P>())
-                .unwrap_or(usize::MAX),
+            kept,
+            next: 0,
+            next_kept: kept.index_at(0).unwrap_or(usize::MAX),
         }
     }
 }
@@ -53,9 +53,9 @@ impl<'a, P, K: SharedPointerKind> Iterator for Squares<'a, P, K> {
                 if index != self.next_kept {
                     return Some(square.as_ref());
                 }
-                let kept = self.board.kept.square_at(self.slot);
-                self.slot += 1;
-                self.next_kept = self.board.kept.index_at(self.slot).unwrap_or(usize::MAX);
+                let kept = self.kept.square_at(self.next);
+                self.next += 1;
+                self.next_kept = self.kept.index_at(self.next).unwrap_or(usize::MAX);
                 return Some(kept);
             }
             if self.remaining == 0 {

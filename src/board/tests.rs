@@ -5,6 +5,7 @@
 use archery::{ArcTK, RcK, SharedPointer, SharedPointerKind};
 
 use super::blocks::LENGTHS;
+use super::log::LOG;
 use super::{Blocks, BlocksMut, KEPT, Kept, settle, write};
 
 /// A board as a position holds it, without the rest of a position.
@@ -14,7 +15,7 @@ struct TestBoard<P, K: SharedPointerKind> {
     square_count: usize,
 }
 
-impl<P, K: SharedPointerKind> BlocksMut<P, K> for SharedPointer<Blocks<P, K>, K> {
+impl<P: Clone, K: SharedPointerKind> BlocksMut<P, K> for SharedPointer<Blocks<P, K>, K> {
     fn blocks(&self) -> &Blocks<P, K> {
         self
     }
@@ -44,7 +45,7 @@ impl<P: Clone + PartialEq + core::fmt::Debug, K: SharedPointerKind> TestBoard<P,
     }
 
     fn replace(&mut self, index: usize, square: Option<P>) -> Option<P> {
-        write::<true, P, K>(&mut self.blocks, &mut self.kept, index, square)
+        write::<true, P, K>(&mut self.blocks, &mut self.kept, index, square).old
     }
 
     fn get(&self, index: usize) -> Option<&P> {
@@ -208,30 +209,68 @@ fn the_largest_board_reads_back_what_was_written() {
 }
 
 #[test]
-fn the_write_after_the_room_runs_out_flushes_the_kept_ones() {
+fn the_write_after_the_room_runs_out_moves_the_kept_ones_to_the_log() {
     let mut board = TestBoard::<u8, ArcTK>::new(81);
-    let stamp = board.blocks.stamp();
+    let stamp = board.blocks.stamp;
     let last = (KEPT - 1) * 5;
     for index in 0..KEPT {
         board.replace(index * 5, Some(1));
     }
     assert_eq!(board.kept.len(), KEPT);
-    assert_eq!(board.blocks.stamp(), stamp, "a full room of writes is kept");
+    assert_eq!(board.blocks.log.len(), 0, "a full room of writes is kept");
     let parent = board.clone();
     board.replace(80, Some(2));
-    assert_eq!(board.kept.len(), 0, "one more flushes them all");
-    assert_ne!(board.blocks.stamp(), stamp);
+    assert_eq!(board.kept.len(), 1, "the write after them is kept");
+    assert_eq!(board.blocks.log.len(), KEPT, "the kept ones are logged");
+    assert_eq!(board.blocks.stamp, stamp, "the blocks are unchanged");
+    assert!(!SharedPointer::ptr_eq(&board.blocks, &parent.blocks));
     assert_eq!(board.get(80), Some(&2));
     assert_eq!(board.get(last), Some(&1));
-    // The parent keeps its writes over the blocks it still holds.
-    assert_eq!(parent.blocks.stamp(), stamp);
+    // The parent keeps its writes over the blocks and log it still holds.
+    assert_eq!(parent.blocks.log.len(), 0);
     assert_eq!(parent.get(80), None);
     assert_eq!(parent.get(last), Some(&1));
     // A write to a square already kept takes no room.
     let mut full = parent.clone();
     full.replace(last, Some(3));
     assert_eq!(full.kept.len(), KEPT);
-    assert_eq!(full.blocks.stamp(), stamp);
+    assert!(SharedPointer::ptr_eq(&full.blocks, &parent.blocks));
+}
+
+#[test]
+fn the_writes_go_into_the_blocks_when_the_log_has_no_room_for_them() {
+    let mut board = TestBoard::<u8, RcK>::new(361);
+    let mut model = vec![None; 361];
+    let stamp = board.blocks.stamp;
+    let mut index = 0;
+    // Full rooms of distinct squares until the log cannot take another.
+    while board.blocks.log.len() + KEPT <= LOG {
+        for _ in 0..=KEPT {
+            board.replace(index, Some(4));
+            model[index] = Some(4);
+            index += 1;
+        }
+    }
+    assert_eq!(board.blocks.stamp, stamp, "everything so far is logged");
+    let logged = board.blocks.log.len();
+    assert!(logged > LOG - KEPT, "{logged}");
+    let parent = board.clone();
+    for _ in 0..KEPT {
+        board.replace(index, Some(5));
+        model[index] = Some(5);
+        index += 1;
+    }
+    assert_ne!(
+        board.blocks.stamp, stamp,
+        "into the blocks, under a new stamp"
+    );
+    assert_eq!(board.blocks.log.len(), 0);
+    assert!(board.kept.len() < KEPT);
+    assert_eq!(board.read(), model);
+    assert_eq!(board.scan(), model);
+    assert_eq!(parent.blocks.stamp, stamp);
+    assert_eq!(parent.blocks.log.len(), logged);
+    assert_eq!(parent.get(index - 1), None);
 }
 
 #[test]
@@ -247,23 +286,36 @@ fn indices_equal_modulo_64_are_told_apart() {
 }
 
 #[test]
-fn settling_a_bulk_write_flushes_what_it_kept() {
+fn settling_a_bulk_write_puts_what_it_kept_and_logged_into_the_blocks() {
     let mut board = TestBoard::<u8, ArcTK>::new(81);
-    let start = board.blocks.stamp();
-    // A bulk write: a full room kept, a flush, then more than half a room.
-    let writes = KEPT + 1 + KEPT / 2 + 1;
+    let start = board.blocks.stamp;
+    // A bulk write: a full room kept, then logged, then more.
+    let writes = KEPT + 3;
     for index in 0..writes {
         board.replace(index, Some(1));
     }
-    assert_eq!(board.kept.len(), KEPT / 2 + 1);
-    settle(&mut board.blocks, &mut board.kept, start);
-    assert_eq!(board.kept.len(), 0, "more than half the room: flushed");
+    assert_eq!(board.kept.len(), 3);
+    assert_eq!(board.blocks.log.len(), KEPT);
+    settle(&mut board.blocks, &mut board.kept, true, writes);
+    assert_eq!(board.kept.len(), 0, "a bulk write that moved: flushed");
+    assert_eq!(board.blocks.log.len(), 0, "the log too");
+    assert_ne!(board.blocks.stamp, start);
     assert_eq!(board.read()[..writes], vec![Some(1); writes]);
-    // A move of a few squares, with no flush, is left as it is.
-    let stamp = board.blocks.stamp();
+    // A move of a few squares, after which nothing moved, is left as it is.
     board.replace(40, Some(2));
-    settle(&mut board.blocks, &mut board.kept, stamp);
+    settle(&mut board.blocks, &mut board.kept, false, 1);
     assert_eq!(board.kept.len(), 1);
+    // And so is a move of two squares that moved a full room.
+    for index in 0..KEPT - 1 {
+        board.replace(index + 41, Some(3));
+    }
+    let stamp = board.blocks.stamp;
+    board.replace(70, Some(3));
+    board.replace(71, Some(3));
+    assert_eq!((board.kept.len(), board.blocks.log.len()), (2, KEPT));
+    settle(&mut board.blocks, &mut board.kept, true, 2);
+    assert_eq!((board.kept.len(), board.blocks.log.len()), (2, KEPT));
+    assert_eq!(board.blocks.stamp, stamp);
 }
 
 #[test]
@@ -279,17 +331,18 @@ fn branches_of_different_stamps_compare_kept_writes_inside_a_shared_block() {
         model[index] = Some(7);
     }
     let (mut flushed, mut flushed_model) = (parent.clone(), model.clone());
-    for step in 0..=KEPT {
+    // More writes than the kept room and the log hold together.
+    for step in 0..=KEPT + LOG {
         flushed.replace(step * 2, Some(1));
         flushed_model[step * 2] = Some(1);
     }
-    assert_ne!(flushed.blocks.stamp(), parent.blocks.stamp());
+    assert_ne!(flushed.blocks.stamp, parent.blocks.stamp);
     let (mut kept, mut kept_model) = (parent.clone(), model);
     for index in [501, 502, 3] {
         kept.replace(index, Some(9));
         kept_model[index] = Some(9);
     }
-    assert_eq!(kept.blocks.stamp(), parent.blocks.stamp());
+    assert_eq!(kept.blocks.stamp, parent.blocks.stamp);
     compare_like_vecs((&kept, &kept_model), (&flushed, &flushed_model));
     compare_like_vecs((&flushed, &flushed_model), (&kept, &kept_model));
 }

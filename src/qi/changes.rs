@@ -22,7 +22,9 @@ use crate::{Error, MAX_DIMENSIONS, Player};
 ///
 /// let start: Qi<&str, &str> = Qi::new(&[8, 8], "C", "c")?
 ///     .board_diff([(12, Some("P")), (51, Some("p"))])?;
-/// let after = start.edit().set(12, None).set(28, Some("P")).toggle().finish()?;
+/// let after = start.edit_with(|edit| {
+///     edit.set(12, None).set(28, Some("P")).toggle();
+/// })?;
 ///
 /// let changes = after.changes_since(&start)?;
 /// let squares: Vec<_> = changes.squares().collect();
@@ -147,8 +149,9 @@ impl<'a, P: Ord, S, K: SharedPointerKind> Changes<'a, P, S, K> {
     /// let start: Qi<&str, &str> = Qi::new(&[9, 9], "S", "s")?
     ///     .first_hand_diff([("P", 2), ("B", 1)])?;
     /// // A pawn dropped, a rook captured by the second player.
-    /// let after = start.edit().hand(Player::First, "P", -1).set(40, Some("P"))
-    ///     .hand(Player::Second, "r", 1).finish()?;
+    /// let after = start.edit_with(|edit| {
+    ///     edit.hand(Player::First, "P", -1).set(40, Some("P")).hand(Player::Second, "r", 1);
+    /// })?;
     ///
     /// let changes = after.changes_since(&start)?;
     /// assert_eq!(

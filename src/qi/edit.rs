@@ -1,6 +1,5 @@
 //! One transformation for a whole move: board changes, hand changes and the
-//! turn, built into a single new position, either in place
-//! ([`GenericQi::edit_with`]) or as a chain ([`GenericQi::edit`]).
+//! turn, built into a single new position in place.
 
 // The steps of an edit are a few instructions each, called in the hot loop
 // of every search: they are inlined into the caller's code, where the
@@ -11,25 +10,28 @@ use core::hash::Hash;
 
 use archery::{ArcTK, SharedPointerKind};
 
-use super::{GenericQi, fresh_version, hands};
-use crate::board::{self, BlocksMut};
+use super::{GenericQi, hands};
+use crate::board;
 use crate::hand::HandError;
 use crate::hash::{SECOND_TO_MOVE, hand_term, square_term, stable_hash};
 use crate::{Error, Player};
 
-/// A new position being built in place: the steps of
-/// [`GenericQi::edit_with`].
+/// A new position in the making: started by [`GenericQi::edit`], changed
+/// in place step by step, built by [`finish`](Edit::finish) (or all in one
+/// call by [`GenericQi::edit_with`]).
 ///
 /// A move in shogi is a board change plus, on a capture or a drop, a hand
 /// change, plus the turn. An edit takes them all and builds the result with
-/// one clone of the parent, one update of the hash per change, one check of
-/// the piece total (on the finished position) and one new version. A drop
-/// therefore never has to pass through an intermediate position with a
-/// piece too many, as it would done board first, then hand.
+/// one clone of the parent, one update of the hash per change and, if the
+/// edit added pieces, one check of the piece total on the finished
+/// position. A drop therefore never has to pass through an intermediate
+/// position with a piece too many, as it would done board first, then
+/// hand.
 ///
-/// Every step writes into the position being built, where it is: a step
-/// under a condition or in a loop costs what it costs in a straight line.
-/// Steps return `&mut Self`, so they chain.
+/// Every step takes `&mut self` and writes into the position being built,
+/// where it is: nothing is moved from step to step, so a step under a
+/// condition or in a loop costs what it costs in a straight line. Steps
+/// return `&mut Self`, so they chain.
 ///
 /// Changes apply in the order they are given. The first one that fails (an
 /// index off the board, a hand removal of more copies than held) is the
@@ -44,16 +46,22 @@ use crate::{Error, Player};
 ///
 /// // A move found at run time: a capture if the target is occupied.
 /// let (from, to) = (40, 31);
-/// let capture = start.edit_with(|edit| {
-///     edit.set(from, None).set(to, Some("P"));
-///     if start.square(to).is_some() {
-///         edit.hand(Player::First, "P", 1);
-///     }
-///     edit.toggle();
-/// })?;
+/// let mut edit = start.edit();
+/// edit.set(from, None).set(to, Some("P"));
+/// if start.square(to).is_some() {
+///     edit.hand(Player::First, "P", 1);
+/// }
+/// edit.toggle();
+/// let capture = edit.finish()?;
 /// assert_eq!(capture.square(31), Some(&"P"));
 /// assert_eq!(capture.first_hand_count(&"P"), 1);
 /// assert_eq!(capture.turn(), Player::Second);
+///
+/// // A drop, in one call: out of the hand, onto the board.
+/// let drop = capture.edit_with(|edit| {
+///     edit.hand(Player::First, "P", -1).set(4, Some("P"));
+/// })?;
+/// assert_eq!(drop.board_piece_count(), 2);
 ///
 /// // The first failing change is the error; the parent is unchanged.
 /// let error = capture
@@ -61,49 +69,6 @@ use crate::{Error, Player};
 ///         edit.set(4, Some("R")).set(81, None);
 ///     })
 ///     .unwrap_err();
-/// assert_eq!(error.to_string(), "invalid flat index: 81 (board has 81 squares)");
-/// assert_eq!(capture.square(4), None);
-/// # Ok::<(), persistent_qi::Error>(())
-/// ```
-pub struct EditMut<'a, P, S, K: SharedPointerKind = ArcTK> {
-    next: &'a mut GenericQi<P, S, K>,
-    state: &'a mut EditState,
-}
-
-/// A new position in the making, started by [`GenericQi::edit`] and built
-/// by [`finish`](Edit::finish): the steps of [`EditMut`] as a chain, each
-/// taking the edit and giving it back.
-///
-/// An edit holds the position it builds, so each step moves it; written as
-/// one chain, the moves compile away. Where the steps depend on conditions
-/// or run in a loop, [`GenericQi::edit_with`] builds the position in place
-/// instead, with the same steps and the same result.
-///
-/// ```
-/// use persistent_qi::{Player, Qi};
-///
-/// let start: Qi<&str, &str> = Qi::new(&[9, 9], "S", "s")?
-///     .board_diff([(40, Some("P")), (31, Some("p"))])?;
-///
-/// // A capture: the pawn takes on 31, the captured pawn goes to the hand
-/// // as the capturer's, and the turn passes.
-/// let capture = start
-///     .edit()
-///     .set(40, None)
-///     .set(31, Some("P"))
-///     .hand(Player::First, "P", 1)
-///     .toggle()
-///     .finish()?;
-/// assert_eq!(capture.square(31), Some(&"P"));
-/// assert_eq!(capture.first_hand_count(&"P"), 1);
-/// assert_eq!(capture.turn(), Player::Second);
-///
-/// // A drop: out of the hand, onto the board, in one step.
-/// let drop = capture.edit().hand(Player::First, "P", -1).set(4, Some("P")).finish()?;
-/// assert_eq!(drop.board_piece_count(), 2);
-///
-/// // The first failing change is the error; the parent is unchanged.
-/// let error = capture.edit().set(4, Some("R")).set(81, None).finish().unwrap_err();
 /// assert_eq!(error.to_string(), "invalid flat index: 81 (board has 81 squares)");
 /// assert_eq!(capture.square(4), None);
 /// # Ok::<(), persistent_qi::Error>(())
@@ -116,54 +81,59 @@ pub struct Edit<P, S, K: SharedPointerKind = ArcTK> {
 
 /// What an edit keeps besides the position it builds.
 struct EditState {
-    /// The parent's board stamp, to settle a bulk edit's writes at the end.
-    stamp: u64,
     /// The first change that failed; later changes are ignored. Boxed: an
     /// error is rare, and a pointer keeps the edit small.
     error: Option<Box<Error>>,
     /// How many board and hand changes have been given, for error reports.
     changes: usize,
+    /// The pieces the hand changes added, less those they removed
+    /// (saturating).
+    hand_added: i64,
+    /// The parent's board piece count: with `hand_added`, whether the
+    /// piece total grew.
+    board_pieces: u16,
+    /// `true` if a write moved writes into the blocks or their log: see
+    /// [`board::settle`].
+    moved: bool,
 }
 
 impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
-    /// A new position made from this one by the steps `build` gives, in
-    /// place: see [`EditMut`] for the steps and an example.
-    ///
-    /// O(1) plus the steps: one clone of this position, written in place.
-    ///
-    /// # Errors
-    ///
-    /// The first step that failed, in the order given:
-    /// [`Error::IndexOutOfRange`] for an index off the board, or
-    /// [`Error::HandUnderflow`] for a removal of more copies than the hand
-    /// held at that point. Otherwise [`Error::TooManyPieces`] if the new
-    /// position holds more pieces (board and hands) than squares, or at once
-    /// if a hand count would not fit a `usize`. Each error's `change` counts
-    /// the board and hand changes of the edit from 0, in the order given.
-    #[inline(always)]
-    pub fn edit_with(&self, build: impl FnOnce(&mut EditMut<'_, P, S, K>)) -> Result<Self, Error> {
-        let mut state = EditState::new(self);
-        let mut next = self.clone();
-        build(&mut EditMut {
-            next: &mut next,
-            state: &mut state,
-        });
-        match state.finish(&mut next) {
-            Ok(()) => Ok(next),
-            Err(error) => failed(error),
-        }
-    }
-
     /// Starts a new position from this one, to be changed square by square,
-    /// hand entry by hand entry, and built by [`Edit::finish`].
+    /// hand entry by hand entry, in place, and built by [`Edit::finish`].
     ///
-    /// O(1): the edit holds a clone. See [`Edit`] for an example.
+    /// O(1): the edit holds a clone. See [`Edit`] for the steps and an
+    /// example.
     #[inline(always)]
     pub fn edit(&self) -> Edit<P, S, K> {
         Edit {
             state: EditState::new(self),
             next: self.clone(),
         }
+    }
+
+    /// A new position made from this one by the steps `build` gives: an
+    /// [`edit`](GenericQi::edit) and its [`finish`](Edit::finish) in one
+    /// call.
+    ///
+    /// ```
+    /// use persistent_qi::Qi;
+    ///
+    /// let start: Qi<&str, &str> = Qi::new(&[8, 8], "C", "c")?.board_diff([(12, Some("P"))])?;
+    /// let moved = start.edit_with(|edit| {
+    ///     edit.set(12, None).set(28, Some("P")).toggle();
+    /// })?;
+    /// assert_eq!(moved.square(28), Some(&"P"));
+    /// # Ok::<(), persistent_qi::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Edit::finish`].
+    #[inline(always)]
+    pub fn edit_with(&self, build: impl FnOnce(&mut Edit<P, S, K>)) -> Result<Self, Error> {
+        let mut edit = self.edit();
+        build(&mut edit);
+        edit.finish()
     }
 
     /// Passes the turn to `turn`, in place.
@@ -211,25 +181,27 @@ pub(super) fn saturating_total(board: usize, first_hand: usize, second_hand: usi
 impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// Writes one square in place. One walk down the board at most: the old
     /// square comes back from the write, for the hash and the piece count.
+    /// `true` if the write moved writes into the blocks or their log.
     #[inline(always)]
-    fn set_square_mut(&mut self, index: usize, square: Option<P>) {
+    fn set_square_mut(&mut self, index: usize, square: Option<P>) -> bool {
         if let Some(new) = &square {
             self.hash ^= square_term(index, stable_hash(new));
             self.board_pieces += 1;
         }
-        let old = board::write::<true, P, K>(&mut self.shared, &mut self.kept, index, square);
-        if let Some(old) = old {
+        let written = board::write::<true, P, K>(&mut self.shared, &mut self.kept, index, square);
+        if let Some(old) = written.old {
             self.hash ^= square_term(index, stable_hash(&old));
             self.board_pieces -= 1;
         }
+        written.moved
     }
 
     /// Writes one square in place, the caller vouching that it holds `old`:
     /// the board is not read. The piece count wraps rather than panics on a
     /// wrong `old`: the edit then fails its piece check or leaves a wrong
-    /// count, as [`EditMut::replace`] documents.
+    /// count, as [`Edit::replace`] documents.
     #[inline(always)]
-    fn replace_square_mut(&mut self, index: usize, old: Option<&P>, square: Option<P>) {
+    fn replace_square_mut(&mut self, index: usize, old: Option<&P>, square: Option<P>) -> bool {
         debug_assert!(
             self.square(index) == old,
             "replace: square {index} does not hold what the caller said"
@@ -242,13 +214,14 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
             self.hash ^= square_term(index, stable_hash(new));
             self.board_pieces = self.board_pieces.wrapping_add(1);
         }
-        board::write::<false, P, K>(&mut self.shared, &mut self.kept, index, square);
+        board::write::<false, P, K>(&mut self.shared, &mut self.kept, index, square).moved
     }
 
     /// Adds `delta` copies of `piece` to a hand in place (removes them if
     /// negative): kept in the position where there is room (see
     /// `hands.rs`), else in the shared hands, copied if another version
-    /// shares them. On error nothing changes.
+    /// shares them. Returns the count's increase (negative for a decrease,
+    /// saturating); on error nothing changes.
     #[inline(always)]
     fn change_hand_mut(
         &mut self,
@@ -256,12 +229,13 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
         piece: P,
         delta: i32,
         change: usize,
-    ) -> Result<(), Error> {
+    ) -> Result<i64, Error> {
         if delta == 0 {
             // Nothing to do, and nothing to copy.
-            return Ok(());
+            return Ok(0);
         }
-        let before = self.effective_count(player, &piece);
+        let shared = self.shared.hand(player).count(&piece);
+        let before = hands::with_delta(shared, self.kept.hand_delta(player, &piece));
         let after = hands::counted(before, delta)
             .and_then(|after| {
                 // The hand's new total must fit too.
@@ -289,8 +263,13 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
         if after > 0 {
             self.hash ^= hand_term(player, after, key);
         }
-        self.set_hand_count(player, piece, before, after);
-        Ok(())
+        self.set_hand_count(player, piece, shared, before, after);
+        let increase = |from: usize, to: usize| i64::try_from(to - from).unwrap_or(i64::MAX);
+        Ok(if after >= before {
+            increase(before, after)
+        } else {
+            -increase(after, before)
+        })
     }
 }
 
@@ -298,9 +277,11 @@ impl EditState {
     #[inline(always)]
     fn new<P, S, K: SharedPointerKind>(parent: &GenericQi<P, S, K>) -> Self {
         EditState {
-            stamp: parent.shared.blocks().stamp(),
             error: None,
             changes: 0,
+            hand_added: 0,
+            board_pieces: parent.board_pieces,
+            moved: false,
         }
     }
 
@@ -349,7 +330,7 @@ impl EditState {
         square: Option<P>,
     ) {
         if self.board_change(next, index).is_some() {
-            next.set_square_mut(index, square);
+            self.moved |= next.set_square_mut(index, square);
         }
     }
 
@@ -362,7 +343,7 @@ impl EditState {
         square: Option<P>,
     ) {
         if self.board_change(next, index).is_some() {
-            next.replace_square_mut(index, old, square);
+            self.moved |= next.replace_square_mut(index, old, square);
         }
     }
 
@@ -374,15 +355,17 @@ impl EditState {
         piece: P,
         delta: i32,
     ) {
-        if let Some(change) = self.next_change()
-            && let Err(error) = next.change_hand_mut(player, piece, delta, change)
-        {
-            self.fail(error);
+        if let Some(change) = self.next_change() {
+            match next.change_hand_mut(player, piece, delta, change) {
+                Ok(added) => self.hand_added = self.hand_added.saturating_add(added),
+                Err(error) => self.fail(error),
+            }
         }
     }
 
     /// Ends the edit of `next`: the first failure if any, else the piece
-    /// check, the settling of a bulk write, and a new version.
+    /// check (only if the edit added pieces: its parent passed it) and the
+    /// settling of a bulk write.
     #[inline(always)]
     fn finish<P: Clone, S, K: SharedPointerKind>(
         self,
@@ -391,14 +374,16 @@ impl EditState {
         if let Some(error) = self.error {
             return Err(*error);
         }
-        next.check_cardinality()?;
-        board::settle(&mut next.shared, &mut next.kept, self.stamp);
-        next.version = fresh_version();
+        let board_added = i64::from(next.board_pieces) - i64::from(self.board_pieces);
+        if board_added.saturating_add(self.hand_added) > 0 {
+            next.check_cardinality()?;
+        }
+        board::settle(&mut next.shared, &mut next.kept, self.moved, self.changes);
         Ok(())
     }
 }
 
-impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> EditMut<'_, P, S, K> {
+impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> Edit<P, S, K> {
     /// Puts `square` on the square at `index`: `Some(piece)` places a piece
     /// (replacing whatever was there), `None` empties it. O(log n), with no
     /// allocation while the position has room for the write (see
@@ -406,11 +391,11 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> EditMut<'_, P, S, K> {
     /// blocks, each block written and the path to it copied once.
     #[inline(always)]
     pub fn set(&mut self, index: usize, square: Option<P>) -> &mut Self {
-        self.state.set(self.next, index, square);
+        self.state.set(&mut self.next, index, square);
         self
     }
 
-    /// [`set`](EditMut::set) for a caller that knows what the square holds:
+    /// [`set`](Edit::set) for a caller that knows what the square holds:
     /// `old` (`None`: empty). The board is not read, which saves a walk down
     /// its blocks on most writes; a move generator knows both squares of
     /// every move it plays.
@@ -419,7 +404,7 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> EditMut<'_, P, S, K> {
     /// build the square is written all the same, but the position's hash
     /// and piece count come out wrong (a count that runs below zero wraps,
     /// and the edit then fails with [`Error::TooManyPieces`]). Use
-    /// [`set`](EditMut::set) when unsure.
+    /// [`set`](Edit::set) when unsure.
     ///
     /// ```
     /// use persistent_qi::Qi;
@@ -435,7 +420,7 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> EditMut<'_, P, S, K> {
     /// ```
     #[inline(always)]
     pub fn replace(&mut self, index: usize, old: Option<&P>, square: Option<P>) -> &mut Self {
-        self.state.replace(self.next, index, old, square);
+        self.state.replace(&mut self.next, index, old, square);
         self
     }
 
@@ -450,7 +435,7 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> EditMut<'_, P, S, K> {
             if self.state.error.is_some() {
                 break;
             }
-            self.state.set(self.next, index, square);
+            self.state.set(&mut self.next, index, square);
         }
         self
     }
@@ -462,7 +447,7 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> EditMut<'_, P, S, K> {
     /// take the piece out of the hand after putting it on the board.
     #[inline(always)]
     pub fn hand(&mut self, player: Player, piece: P, delta: i32) -> &mut Self {
-        self.state.hand(self.next, player, piece, delta);
+        self.state.hand(&mut self.next, player, piece, delta);
         self
     }
 
@@ -479,13 +464,13 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> EditMut<'_, P, S, K> {
             if self.state.error.is_some() {
                 break;
             }
-            self.state.hand(self.next, player, piece, delta);
+            self.state.hand(&mut self.next, player, piece, delta);
         }
         self
     }
 }
 
-impl<P: Clone, S, K: SharedPointerKind> EditMut<'_, P, S, K> {
+impl<P: Clone, S, K: SharedPointerKind> Edit<P, S, K> {
     /// Passes the turn to the other player.
     #[inline(always)]
     pub fn toggle(&mut self) -> &mut Self {
@@ -505,92 +490,27 @@ impl<P: Clone, S, K: SharedPointerKind> EditMut<'_, P, S, K> {
     /// checked yet).
     #[must_use]
     pub fn position(&self) -> &GenericQi<P, S, K> {
-        self.next
-    }
-}
-
-impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> Edit<P, S, K> {
-    /// Puts `square` on the square at `index`: see [`EditMut::set`].
-    #[inline(always)]
-    pub fn set(mut self, index: usize, square: Option<P>) -> Self {
-        self.state.set(&mut self.next, index, square);
-        self
+        &self.next
     }
 
-    /// [`set`](Edit::set) for a caller that knows what the square holds:
-    /// see [`EditMut::replace`], whose trust in `old` this shares.
-    #[inline(always)]
-    pub fn replace(mut self, index: usize, old: Option<&P>, square: Option<P>) -> Self {
-        self.state.replace(&mut self.next, index, old, square);
-        self
-    }
-
-    /// Applies the changes of a [`GenericQi::board_diff`], in order, up to
-    /// the first that fails: an endless iterator stops there.
-    #[inline(always)]
-    pub fn board_diff(mut self, changes: impl IntoIterator<Item = (usize, Option<P>)>) -> Self {
-        self.steps().board_diff(changes);
-        self
-    }
-
-    /// Adds `delta` copies of `piece` to `player`'s hand: see
-    /// [`EditMut::hand`].
-    #[inline(always)]
-    pub fn hand(mut self, player: Player, piece: P, delta: i32) -> Self {
-        self.state.hand(&mut self.next, player, piece, delta);
-        self
-    }
-
-    /// Applies the changes of a [`GenericQi::hand_diff`] to `player`'s
-    /// hand, in order, up to the first that fails: an endless iterator stops
-    /// there.
-    #[inline(always)]
-    pub fn hand_diff(
-        mut self,
-        player: Player,
-        changes: impl IntoIterator<Item = (P, i32)>,
-    ) -> Self {
-        self.steps().hand_diff(player, changes);
-        self
-    }
-}
-
-impl<P: Clone, S, K: SharedPointerKind> Edit<P, S, K> {
-    /// Passes the turn to the other player.
-    #[inline(always)]
-    pub fn toggle(mut self) -> Self {
-        self.steps().toggle();
-        self
-    }
-
-    /// Gives the turn to `turn`.
-    #[inline(always)]
-    pub fn with_turn(mut self, turn: Player) -> Self {
-        self.next.set_turn(turn);
-        self
-    }
-
-    /// Builds the new position: one check of the piece total, one new
-    /// version.
+    /// Builds the new position: the piece total checked if the edit added
+    /// pieces, and a bulk edit's writes settled into the shared blocks.
     ///
     /// # Errors
     ///
-    /// As [`GenericQi::edit_with`].
+    /// The first step that failed, in the order given:
+    /// [`Error::IndexOutOfRange`] for an index off the board, or
+    /// [`Error::HandUnderflow`] for a removal of more copies than the hand
+    /// held at that point. Otherwise [`Error::TooManyPieces`] if the new
+    /// position holds more pieces (board and hands) than squares, or at once
+    /// if a hand count would not fit a `usize`. Each error's `change` counts
+    /// the board and hand changes of the edit from 0, in the order given.
     #[inline(always)]
     pub fn finish(self) -> Result<GenericQi<P, S, K>, Error> {
         let Edit { mut next, state } = self;
         match state.finish(&mut next) {
             Ok(()) => Ok(next),
             Err(error) => failed(error),
-        }
-    }
-
-    /// The steps, on the position this edit holds.
-    #[inline(always)]
-    fn steps(&mut self) -> EditMut<'_, P, S, K> {
-        EditMut {
-            next: &mut self.next,
-            state: &mut self.state,
         }
     }
 }

@@ -50,7 +50,7 @@ impl<P: Ord, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// kept difference.
     pub(super) fn effective_count(&self, player: Player, piece: &P) -> usize {
         let shared = self.shared.hand(player).count(piece);
-        saturating_add_signed(shared, isize::from(self.kept.hand_delta(player, piece)))
+        with_delta(shared, self.kept.hand_delta(player, piece))
     }
 
     /// `player`'s hand as `(piece, count)` in piece order: the shared
@@ -73,16 +73,24 @@ impl<P: Ord, S, K: SharedPointerKind> GenericQi<P, S, K> {
 }
 
 impl<P: Ord + Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
-    /// Sets `player`'s count of `piece` from `before` (what it held) to
-    /// `after`: kept in the position if there is room and the difference
-    /// from the shared count fits, else in the shared hands.
-    pub(super) fn set_hand_count(&mut self, player: Player, piece: P, before: usize, after: usize) {
+    /// Sets `player`'s count of `piece` from `before` (what it held: the
+    /// shared count `shared` and the kept difference) to `after`: kept in
+    /// the position if there is room and the difference from the shared
+    /// count fits, else in the shared hands.
+    pub(super) fn set_hand_count(
+        &mut self,
+        player: Player,
+        piece: P,
+        shared: usize,
+        before: usize,
+        after: usize,
+    ) {
         if !keeps_writes::<P>() {
-            let shared = SharedPointer::make_mut(&mut self.shared);
-            shared.hand_mut(player).set_count(piece, before, after);
+            let hands = SharedPointer::make_mut(&mut self.shared);
+            hands.hand_mut(player).set_count(piece, before, after);
             return;
         }
-        let piece = match self.kept_delta(player, &piece, after) {
+        let piece = match kept_delta(shared, after) {
             Some(delta) => match self.kept.set_hand_delta(player, piece, delta) {
                 Ok(()) => return,
                 Err(piece) => piece,
@@ -90,11 +98,12 @@ impl<P: Ord + Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
             None => piece,
         };
         // No room, or too large a difference: every kept change goes to the
-        // shared hands (copied once), and this one is kept in the room that
-        // leaves, if its difference fits.
-        let shared = SharedPointer::make_mut(&mut self.shared);
-        shared.settle_hands(&mut self.kept);
-        let piece = match self.kept_delta(player, &piece, after) {
+        // shared hands (copied once), so the shared count of `piece` is now
+        // `before`, and this change is kept in the room that leaves, if its
+        // difference fits.
+        let hands = SharedPointer::make_mut(&mut self.shared);
+        hands.settle_hands(&mut self.kept);
+        let piece = match kept_delta(before, after) {
             Some(delta) => match self.kept.set_hand_delta(player, piece, delta) {
                 Ok(()) => return,
                 Err(piece) => piece,
@@ -105,14 +114,19 @@ impl<P: Ord + Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
             .hand_mut(player)
             .set_count(piece, before, after);
     }
+}
 
-    /// The difference a kept change to `after` copies of `piece` would
-    /// hold, if it fits.
-    fn kept_delta(&self, player: Player, piece: &P, after: usize) -> Option<i8> {
-        let shared = self.shared.hand(player).count(piece);
-        let difference = isize::try_from(after).ok()? - isize::try_from(shared).ok()?;
-        i8::try_from(difference).ok()
-    }
+/// The difference a kept change from a shared count of `shared` to `after`
+/// would hold, if it fits.
+fn kept_delta(shared: usize, after: usize) -> Option<i8> {
+    let difference = isize::try_from(after).ok()? - isize::try_from(shared).ok()?;
+    i8::try_from(difference).ok()
+}
+
+/// A shared count with a kept difference applied, saturating at 0 and at
+/// `usize::MAX`.
+pub(super) fn with_delta(shared: usize, delta: i8) -> usize {
+    saturating_add_signed(shared, isize::from(delta))
 }
 
 impl<P: Ord + Clone, S, K: SharedPointerKind> Shared<P, S, K> {
@@ -303,19 +317,18 @@ mod tests {
         let a = empty()
             .hand_diff(Player::Second, [(5, 1)])
             .unwrap()
-            .hand_diff(Player::First, [(7, 1), (2, 1)])
+            .hand_diff(Player::First, [(7, 1)])
             .unwrap();
         let b = empty()
-            .hand_diff(Player::First, [(2, 1)])
+            .hand_diff(Player::First, [(7, 1)])
             .unwrap()
             .hand_diff(Player::Second, [(5, 1)])
-            .unwrap()
-            .hand_diff(Player::First, [(7, 1)])
             .unwrap();
         assert_same(&a, &b);
         assert!(a.kept.same_hand_changes(&b.kept), "kept alike");
+        let c = empty().hand_diff(Player::First, [(7, 1), (2, 1)]).unwrap();
         assert_eq!(
-            a.first_hand().collect::<Vec<_>>(),
+            c.first_hand().collect::<Vec<_>>(),
             [(&2, 1), (&7, 1)],
             "in piece order"
         );
@@ -323,6 +336,12 @@ mod tests {
 
     #[test]
     fn kept_changes_merge_with_the_shared_entries_in_piece_order() {
+        /// A hand diff from `shared`, the hand after it, and its changes.
+        struct Case {
+            diff: &'static [(u8, i32)],
+            hand: &'static [(&'static u8, usize)],
+            changed: &'static [(u8, usize, usize)],
+        }
         // Shared: 1, 3, 5 of each; kept: more 3s, no 5s, a new 4.
         let shared = Qi::<u8, u8>::from_parts(
             &[9, 9],
@@ -334,23 +353,43 @@ mod tests {
             Player::First,
         )
         .unwrap();
-        let position = shared
-            .hand_diff(Player::First, [(3, 2), (5, -1), (4, 1)])
-            .unwrap();
-        assert_eq!(position.kept.hand_changes().count(), 3);
-        assert_eq!(
-            position.first_hand().collect::<Vec<_>>(),
-            [(&1, 1), (&3, 3), (&4, 1)]
-        );
-        assert_eq!(position.hand_piece_count(), 5);
-        let changes = position.changes_since(&shared).unwrap();
-        let hands: Vec<_> = changes
-            .hands()
-            .map(|change| (*change.piece, change.before, change.after))
-            .collect();
-        assert_eq!(hands, [(3, 1, 3), (4, 0, 1), (5, 1, 0)]);
-        assert_same(&position, &rebuilt(&position));
-        assert_same(&changes.apply_to(&shared).unwrap(), &position);
+        // Kept: more 3s and a new 4; then no 5s and a new 4.
+        let cases = [
+            Case {
+                diff: &[(3, 2), (4, 1)],
+                hand: &[(&1, 1), (&3, 3), (&4, 1), (&5, 1)],
+                changed: &[(3, 1, 3), (4, 0, 1)],
+            },
+            Case {
+                diff: &[(5, -1), (4, 1)],
+                hand: &[(&1, 1), (&3, 1), (&4, 1)],
+                changed: &[(4, 0, 1), (5, 1, 0)],
+            },
+        ];
+        for Case {
+            diff,
+            hand,
+            changed,
+        } in cases
+        {
+            let position = shared
+                .hand_diff(Player::First, diff.iter().copied())
+                .unwrap();
+            assert_eq!(position.kept.hand_changes().count(), KEPT_HANDS);
+            assert_eq!(position.first_hand().collect::<Vec<_>>(), hand);
+            assert_eq!(
+                position.hand_piece_count(),
+                hand.iter().map(|&(_, count)| count).sum::<usize>()
+            );
+            let changes = position.changes_since(&shared).unwrap();
+            let hands: Vec<_> = changes
+                .hands()
+                .map(|change| (*change.piece, change.before, change.after))
+                .collect();
+            assert_eq!(hands, changed);
+            assert_same(&position, &rebuilt(&position));
+            assert_same(&changes.apply_to(&shared).unwrap(), &position);
+        }
     }
 
     #[test]

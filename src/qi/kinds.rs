@@ -43,7 +43,6 @@ impl<P: Clone + Ord, S: Clone, K: SharedPointerKind> GenericQi<P, S, K> {
             }),
             hash: self.hash,
             kept: Kept::EMPTY,
-            version: super::fresh_version(),
             board_pieces: self.board_pieces,
             turn: self.turn,
         }

@@ -5,8 +5,8 @@
 //!
 //! A position is one pointer to what it shares with its relatives (the
 //! board's blocks, both hands and the setup: see [`Shared`]), plus what is
-//! its own: its hash, its last few square writes (see `src/board/`), its
-//! version, its board piece count and the side to move. A clone copies those
+//! its own: its hash, its last few square writes and hand changes (see
+//! `src/board/`), its board piece count and the side to move. A clone copies those
 //! few words and takes one reference count; a move writes into a copy's
 //! kept writes, with no allocation, until they run out. Only a flush of the
 //! kept writes, a hand change or a write of a square with a destructor
@@ -20,7 +20,6 @@ use archery::{ArcTK, RcK, SharedPointer, SharedPointerKind};
 use crate::board::{Blocks, BlocksMut, Board, Kept};
 use crate::hand::{EntryError, Hand};
 use crate::hash::FromScratch;
-use crate::identity::fresh_id;
 use crate::shape::{Nested, Shape};
 use crate::{Error, Player};
 
@@ -30,7 +29,7 @@ mod hands;
 mod kinds;
 
 pub use self::changes::{Changes, HandChange, SquareChange, SquareChanges};
-pub use self::edit::{Edit, EditMut};
+pub use self::edit::Edit;
 
 /// A two-player board-game position that shares structure with the version it
 /// was made from, over the pointer kind `K`.
@@ -67,11 +66,9 @@ pub struct GenericQi<P, S, K: SharedPointerKind> {
     /// What the position shares with its relatives.
     shared: SharedPointer<Shared<P, S, K>, K>,
     hash: u64,
-    /// The position's last square writes, over the shared blocks.
+    /// The position's last square writes and hand changes, over the shared
+    /// blocks and hands.
     kept: Kept<P>,
-    /// Identifies the version: clones share it, transformations draw a new
-    /// one. 32 bits of a [`fresh_id`]: see [`GenericQi::ptr_eq`].
-    version: u32,
     /// At most [`MAX_SQUARE_COUNT`](crate::MAX_SQUARE_COUNT), which fits.
     board_pieces: u16,
     turn: Player,
@@ -91,11 +88,11 @@ pub type Qi<P, S> = GenericQi<P, S, ArcTK>;
 pub type LocalQi<P, S> = GenericQi<P, S, RcK>;
 
 // A position is what a search keeps millions of: its size (with `u8` or
-// `Qpi` squares, 64 bytes of it the kept writes) is what the memory figures
-// of `examples/tree_memory.rs` count for a position that shares all its
-// blocks.
+// `Qpi` squares, 58 bytes of it the kept writes and hand changes) is what
+// the memory figures of `examples/tree_memory.rs` count for a position that
+// shares all its blocks.
 #[cfg(target_pointer_width = "64")]
-const _: () = assert!(size_of::<Qi<u8, u8>>() == 88 && size_of::<LocalQi<u8, u8>>() == 88);
+const _: () = assert!(size_of::<Qi<u8, u8>>() == 80 && size_of::<LocalQi<u8, u8>>() == 80);
 
 /// What a position shares with the versions it came from and leads to: the
 /// board's blocks, both hands, and the setup behind a pointer of its own. A
@@ -118,7 +115,7 @@ struct Setup<S> {
     second_style: S,
 }
 
-impl<P, S, K: SharedPointerKind> Clone for Shared<P, S, K> {
+impl<P: Clone, S, K: SharedPointerKind> Clone for Shared<P, S, K> {
     fn clone(&self) -> Self {
         Shared {
             blocks: self.blocks.clone(),
@@ -146,7 +143,7 @@ impl<P, S, K: SharedPointerKind> Shared<P, S, K> {
     }
 }
 
-impl<P, S, K: SharedPointerKind> BlocksMut<P, K> for SharedPointer<Shared<P, S, K>, K> {
+impl<P: Clone, S, K: SharedPointerKind> BlocksMut<P, K> for SharedPointer<Shared<P, S, K>, K> {
     #[inline]
     fn blocks(&self) -> &Blocks<P, K> {
         &self.blocks
@@ -156,15 +153,6 @@ impl<P, S, K: SharedPointerKind> BlocksMut<P, K> for SharedPointer<Shared<P, S, 
     fn blocks_mut(&mut self) -> &mut Blocks<P, K> {
         &mut SharedPointer::make_mut(self).blocks
     }
-}
-
-/// A version number for a new position: see [`GenericQi::ptr_eq`].
-#[inline]
-fn fresh_version() -> u32 {
-    // The low half of a fresh id: consecutive draws differ.
-    #[allow(clippy::cast_possible_truncation)]
-    let version = fresh_id() as u32;
-    version
 }
 
 impl<P: Clone, S, K: SharedPointerKind> Clone for GenericQi<P, S, K> {
@@ -177,7 +165,6 @@ impl<P: Clone, S, K: SharedPointerKind> Clone for GenericQi<P, S, K> {
             shared: SharedPointer::clone(&self.shared),
             hash: self.hash,
             kept: self.kept.clone(),
-            version: self.version,
             board_pieces: self.board_pieces,
             turn: self.turn,
         }
@@ -245,7 +232,6 @@ impl<P, S: Hash, K: SharedPointerKind> GenericQi<P, S, K> {
             }),
             hash,
             kept: Kept::EMPTY,
-            version: fresh_version(),
             board_pieces: 0,
             turn: Player::First,
         }
@@ -277,13 +263,9 @@ impl<P: Clone + Ord + Hash, S: Hash, K: SharedPointerKind> GenericQi<P, S, K> {
     /// assert_eq!(position.piece_count(), 4);
     ///
     /// // The same content built by the transformations is the same position.
-    /// let built = Qi::new(&[2, 2], "C", "c")?
-    ///     .edit()
-    ///     .set(0, Some("K"))
-    ///     .set(3, Some("k"))
-    ///     .hand(Player::First, "P", 2)
-    ///     .toggle()
-    ///     .finish()?;
+    /// let built = Qi::new(&[2, 2], "C", "c")?.edit_with(|edit| {
+    ///     edit.set(0, Some("K")).set(3, Some("k")).hand(Player::First, "P", 2).toggle();
+    /// })?;
     /// assert_eq!(built, position);
     ///
     /// let error = Qi::<&str, &str>::from_parts(&[2, 2], squares, [("P", 3)], [], "C", "c", Player::First)
@@ -503,10 +485,7 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
     #[must_use]
     pub fn with_turn(&self, turn: Player) -> Self {
         let mut next = self.clone();
-        if turn != self.turn {
-            next.set_turn(turn);
-            next.version = fresh_version();
-        }
+        next.set_turn(turn);
         next
     }
 }
@@ -648,40 +627,6 @@ impl<P, S, K: SharedPointerKind> GenericQi<P, S, K> {
         self.shared.setup.shape.coordinates_of(index)
     }
 
-    /// `true` if the two are clones of one version: the same storage (one
-    /// shared pointer), the same kept writes, and the same version number.
-    /// So `true` means they are equal, found without reading a square: O(1).
-    /// `false` says nothing about content: positions built separately are
-    /// `==` without sharing storage.
-    ///
-    /// Every transformation, even one that changes nothing (an empty diff,
-    /// an empty edit), gives its result a new version number; only
-    /// [`with_turn`](GenericQi::with_turn) to the player already to move
-    /// returns a clone. Version numbers are 32 bits wide, drawn in sequence
-    /// (per thread, from ranges of one process-wide sequence), so a result
-    /// can carry its parent's number again only after 2<sup>32</sup> other
-    /// transformations, and is then `ptr_eq` to it only if it has the same
-    /// storage and kept writes: if it is equal to it.
-    ///
-    /// ```
-    /// use persistent_qi::Qi;
-    ///
-    /// let start: Qi<u8, u8> = Qi::new(&[3, 3], 0, 1)?;
-    /// assert!(start.clone().ptr_eq(&start));
-    /// let same_content = start.board_diff([])?;
-    /// assert!(!same_content.ptr_eq(&start));
-    /// assert_eq!(same_content, start);
-    /// # Ok::<(), persistent_qi::Error>(())
-    /// ```
-    #[must_use]
-    pub fn ptr_eq(&self, other: &Self) -> bool {
-        self.version == other.version
-            && SharedPointer::ptr_eq(&self.shared, &other.shared)
-            && self.turn == other.turn
-            && self.hash == other.hash
-            && self.kept.indices() == other.kept.indices()
-    }
-
     /// The position's 64-bit hash. O(1) to read: every transformation updates
     /// it in O(changes).
     ///
@@ -753,11 +698,39 @@ impl<P: Ord, S, K: SharedPointerKind> GenericQi<P, S, K> {
     }
 }
 
+impl<P: PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
+    /// `true` if the two share their storage (one pointer to the blocks,
+    /// hands and setup) and hold the same writes of their own, slot for
+    /// slot, with the same hash, piece count and side to move: what a clone
+    /// holds. So `true` means they are equal, found without reading a shared
+    /// square: O(1). `false` says nothing about content: positions built
+    /// apart are `==` without sharing storage.
+    ///
+    /// ```
+    /// use persistent_qi::Qi;
+    ///
+    /// let start: Qi<u8, u8> = Qi::new(&[3, 3], 0, 1)?;
+    /// assert!(start.clone().ptr_eq(&start));
+    /// let built_apart: Qi<u8, u8> = Qi::new(&[3, 3], 0, 1)?;
+    /// assert!(!built_apart.ptr_eq(&start));
+    /// assert_eq!(built_apart, start);
+    /// # Ok::<(), persistent_qi::Error>(())
+    /// ```
+    #[must_use]
+    pub fn ptr_eq(&self, other: &Self) -> bool {
+        SharedPointer::ptr_eq(&self.shared, &other.shared)
+            && self.hash == other.hash
+            && self.turn == other.turn
+            && self.board_pieces == other.board_pieces
+            && self.kept.identical(&other.kept)
+    }
+}
+
 impl<P: Ord, S: PartialEq, K: SharedPointerKind> PartialEq for GenericQi<P, S, K> {
     /// Equal content: shape, styles, turn, every square and both hands.
     ///
-    /// Clones of one version compare in O(1); positions with different hashes
-    /// too. Positions that share their storage compare their kept writes
+    /// Clones compare in O(1) (see [`ptr_eq`](GenericQi::ptr_eq));
+    /// positions with different hashes too. Positions that share their storage compare their kept writes
     /// only. Otherwise the boards are compared block by block, skipping the
     /// blocks the two share.
     fn eq(&self, other: &Self) -> bool {
@@ -800,8 +773,8 @@ impl<P, S, K: SharedPointerKind> Hash for GenericQi<P, S, K> {
     }
 }
 
-// The hash and the version number are bookkeeping derived from the content
-// and the history, not part of what a position is.
+// The hash is bookkeeping derived from the content, not part of what a
+// position is.
 #[allow(clippy::missing_fields_in_debug)]
 impl<P: Ord + fmt::Debug, S: fmt::Debug, K: SharedPointerKind> fmt::Debug for GenericQi<P, S, K> {
     /// Compact: the occupied squares only, by flat index.

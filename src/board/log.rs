@@ -1,0 +1,384 @@
+//! The shared log: square writes that left the positions that made them,
+//! held beside the blocks that every version of one [`Shared`] reads, until
+//! there are enough of them to be worth a copy of the blocks.
+//!
+//! A position keeps its last writes itself (see `kept.rs`). When they run
+//! out of room, they move here, into a new copy of what the position shares
+//! (one allocation of a fixed size), rather than into the blocks, which
+//! would copy a block and the rpds path to it (three allocations, and their
+//! reference counts). Only when the log has no room for them either does
+//! everything go into the blocks.
+//!
+//! [`Shared`]: crate::qi
+
+// The lookup runs in every read of a square that is not kept.
+#![allow(clippy::inline_always)]
+
+use super::kept::{KEPT, Kept, UNUSED};
+
+/// The most writes the log holds.
+pub(crate) const LOG: usize = 32;
+
+/// Writes moved out of the positions, at most one per square, sorted by
+/// index: see the module docs.
+#[derive(Clone)]
+pub(crate) struct Log<P> {
+    /// The indices written, ascending, then [`UNUSED`].
+    indices: [u16; LOG],
+    /// The squares written; empty in the unused slots.
+    squares: [Option<P>; LOG],
+    /// The number of writes: the used slots.
+    len: u8,
+}
+
+impl<P> Log<P> {
+    pub(crate) const EMPTY: Self = Log {
+        indices: [UNUSED; LOG],
+        squares: [const { None }; LOG],
+        len: 0,
+    };
+
+    /// The number of writes held.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// The slot of the write to `index`, if the log holds one.
+    #[inline(always)]
+    pub(crate) fn slot(&self, index: usize) -> Option<usize> {
+        if self.len == 0 {
+            return None;
+        }
+        let key = u16::try_from(index).ok().filter(|&key| key != UNUSED)?;
+        // Bitwise, not lazy, 8 slots at a time: each run is one vector
+        // comparison, and a square with no write stops there.
+        #[allow(clippy::needless_bitwise_bool)]
+        let held = self.indices.chunks_exact(8).fold(false, |held, run| {
+            held | run.iter().fold(false, |held, &slot| held | (slot == key))
+        });
+        if held {
+            self.indices.iter().position(|&slot| slot == key)
+        } else {
+            None
+        }
+    }
+
+    /// The index written in `slot`, a used slot.
+    #[inline]
+    pub(crate) fn index_at(&self, slot: usize) -> usize {
+        usize::from(self.indices[slot])
+    }
+
+    /// The square written in `slot` (`None`: emptied).
+    #[inline]
+    pub(crate) fn square_at(&self, slot: usize) -> Option<&P> {
+        self.squares[slot].as_ref()
+    }
+}
+
+impl<P: Clone> Log<P> {
+    /// Moves the kept writes into the log, a kept write replacing the log's
+    /// write to the same index, if there is surely room for them: `false`,
+    /// and nothing changed, if the log might overflow.
+    pub(crate) fn absorb(&mut self, kept: &mut Kept<P>) -> bool {
+        let (logged, kept_len) = (self.len(), kept.len());
+        if logged + kept_len > LOG {
+            return false;
+        }
+        // A merge of two sorted runs into a copy, the kept write winning
+        // where both hold an index.
+        let order = kept.sorted();
+        let mut merged = Log::EMPTY;
+        let (mut next_log, mut next_kept, mut len) = (0, 0, 0);
+        while next_log < logged || next_kept < kept_len {
+            let kept_slot = order.slot_at(next_kept);
+            let kept_index = kept_slot.map_or(UNUSED, |slot| {
+                // A kept index: it fits.
+                #[allow(clippy::cast_possible_truncation)]
+                let key = kept.index_in(slot) as u16;
+                key
+            });
+            let log_index = self.indices[next_log];
+            if log_index < kept_index {
+                merged.indices[len] = log_index;
+                merged.squares[len] = self.squares[next_log].take();
+                next_log += 1;
+            } else {
+                if log_index == kept_index {
+                    next_log += 1;
+                }
+                merged.indices[len] = kept_index;
+                merged.squares[len] = kept_slot.and_then(|slot| kept.take_square(slot));
+                next_kept += 1;
+            }
+            len += 1;
+        }
+        kept.clear();
+        // At most LOG: it fits.
+        #[allow(clippy::cast_possible_truncation)]
+        {
+            merged.len = len as u8;
+        }
+        *self = merged;
+        true
+    }
+
+    /// Takes every write of the log and of `kept` out, in index order (a
+    /// kept write replacing the log's write to the same index), leaving
+    /// both empty.
+    pub(crate) fn drain_with<'a>(
+        &'a mut self,
+        kept: &'a mut Kept<P>,
+    ) -> impl Iterator<Item = (usize, Option<P>)> + 'a {
+        let len = core::mem::take(&mut self.len);
+        let indices = core::mem::replace(&mut self.indices, [UNUSED; LOG]);
+        let log = indices
+            .into_iter()
+            .take(usize::from(len))
+            .zip(&mut self.squares)
+            .map(|(index, square)| (usize::from(index), square.take()));
+        Merge {
+            older: log.peekable(),
+            newer: kept.drain().peekable(),
+        }
+    }
+}
+
+/// Two runs of writes in index order merged into one, the newer write
+/// replacing the older at an index both hold.
+struct Merge<A: Iterator, B: Iterator> {
+    older: core::iter::Peekable<A>,
+    newer: core::iter::Peekable<B>,
+}
+
+impl<P, A, B> Iterator for Merge<A, B>
+where
+    A: Iterator<Item = (usize, Option<P>)>,
+    B: Iterator<Item = (usize, Option<P>)>,
+{
+    type Item = (usize, Option<P>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match (self.older.peek(), self.newer.peek()) {
+            (Some(&(older, _)), Some(&(newer, _))) if older < newer => self.older.next(),
+            (Some(&(older, _)), Some(&(newer, _))) if older == newer => {
+                self.older.next();
+                self.newer.next()
+            }
+            (_, Some(_)) => self.newer.next(),
+            (_, None) => self.older.next(),
+        }
+    }
+}
+
+/// The writes over a board's blocks, the position's kept ones and its
+/// shared log merged, in index order: what a walk in index order overlays
+/// on the blocks.
+pub(crate) struct Overlay<'a, P> {
+    kept: &'a Kept<P>,
+    log: &'a Log<P>,
+    /// Where each write is, in index order: a kept slot below [`KEPT`],
+    /// else `KEPT +` a log slot. The first `len` are used.
+    sources: [u8; KEPT + LOG],
+    len: usize,
+}
+
+impl<P> Clone for Overlay<'_, P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P> Copy for Overlay<'_, P> {}
+
+impl<'a, P> Overlay<'a, P> {
+    /// The writes of `kept` and `log`, a kept write hiding the log's write
+    /// to the same index.
+    pub(crate) fn new(kept: &'a Kept<P>, log: &'a Log<P>) -> Self {
+        let kept_order = kept.sorted();
+        let mut sources = [0; KEPT + LOG];
+        let mut len = 0;
+        let (mut next_kept, mut next_log) = (0, 0);
+        loop {
+            let kept_slot = kept_order.slot_at(next_kept);
+            let log_index = (next_log < log.len()).then(|| log.index_at(next_log));
+            let source = match kept_slot {
+                None if log_index.is_none() => break,
+                // The kept write first where it is the lower index, or both
+                // have one to the same index (the log's is hidden).
+                Some(slot)
+                    if log_index.is_none_or(|log_index| kept.index_in(slot) <= log_index) =>
+                {
+                    if log_index == Some(kept.index_in(slot)) {
+                        next_log += 1;
+                    }
+                    next_kept += 1;
+                    slot
+                }
+                _ => {
+                    next_log += 1;
+                    KEPT + next_log - 1
+                }
+            };
+            // Below KEPT + LOG: it fits a byte.
+            #[allow(clippy::cast_possible_truncation)]
+            {
+                sources[len] = source as u8;
+            }
+            len += 1;
+        }
+        Overlay {
+            kept,
+            log,
+            sources,
+            len,
+        }
+    }
+
+    /// No writes, whatever `kept` and `log` hold: for boards whose writes
+    /// all go into the blocks at once.
+    pub(crate) fn none(kept: &'a Kept<P>, log: &'a Log<P>) -> Self {
+        Overlay {
+            kept,
+            log,
+            sources: [0; KEPT + LOG],
+            len: 0,
+        }
+    }
+
+    /// The index of the `at`-th write, `None` past the last.
+    #[inline]
+    pub(crate) fn index_at(&self, at: usize) -> Option<usize> {
+        let source = usize::from(*self.sources[..self.len].get(at)?);
+        Some(if source < KEPT {
+            self.kept.index_in(source)
+        } else {
+            self.log.index_at(source - KEPT)
+        })
+    }
+
+    /// The square of the `at`-th write (one of the first `len`).
+    #[inline]
+    pub(crate) fn square_at(&self, at: usize) -> Option<&'a P> {
+        let source = usize::from(self.sources[at]);
+        if source < KEPT {
+            self.kept.square_at(source)
+        } else {
+            self.log.square_at(source - KEPT)
+        }
+    }
+
+    /// The square at `index` over `under`: written at `*cursor` if that
+    /// write is to `index` (the cursor then moves past it), else `under`.
+    /// For walks in index order.
+    #[inline]
+    pub(crate) fn over(
+        &self,
+        cursor: &mut usize,
+        index: usize,
+        under: Option<&'a P>,
+    ) -> Option<&'a P> {
+        if self.index_at(*cursor) == Some(index) {
+            *cursor += 1;
+            self.square_at(*cursor - 1)
+        } else {
+            under
+        }
+    }
+}
+
+impl<P: PartialEq> Overlay<'_, P> {
+    /// Whether both overlay writes to the same indices and, if they do,
+    /// whether of the same squares.
+    pub(crate) fn same_writes(&self, other: &Self) -> Option<bool> {
+        let same_indices = self.len == other.len
+            && (0..self.len).all(|at| self.index_at(at) == other.index_at(at));
+        same_indices.then(|| (0..self.len).all(|at| self.square_at(at) == other.square_at(at)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{LOG, Log, Overlay};
+    use crate::board::kept::{Kept, Slot};
+
+    fn keep(kept: &mut Kept<u8>, index: usize, square: Option<u8>) {
+        match kept.locate(index) {
+            Slot::Kept(slot) => {
+                kept.replace_at(slot, square);
+            }
+            Slot::Free(slot) => kept.insert_at(slot, index, square),
+            Slot::Full => panic!("no room for {index}"),
+        }
+    }
+
+    fn in_order(kept: &Kept<u8>, log: &Log<u8>) -> Vec<(usize, Option<u8>)> {
+        let overlay = Overlay::new(kept, log);
+        (0..)
+            .map_while(|at| Some((overlay.index_at(at)?, overlay.square_at(at).copied())))
+            .collect()
+    }
+
+    #[test]
+    fn kept_writes_merge_into_the_log_in_index_order_and_replace_older_ones() {
+        let mut log = Log::<u8>::EMPTY;
+        let mut kept = Kept::EMPTY;
+        for (index, square) in [(9, Some(1)), (2, Some(2)), (40, None)] {
+            keep(&mut kept, index, square);
+        }
+        assert!(log.absorb(&mut kept));
+        assert_eq!(kept.len(), 0);
+        assert_eq!(log.len(), 3);
+        for (index, square) in [(9, Some(3)), (5, Some(4))] {
+            keep(&mut kept, index, square);
+        }
+        assert_eq!(
+            in_order(&kept, &log),
+            [(2, Some(2)), (5, Some(4)), (9, Some(3)), (40, None)],
+            "a kept write hides the log's"
+        );
+        assert!(log.absorb(&mut kept));
+        assert_eq!(log.len(), 4);
+        assert_eq!(log.slot(9).map(|slot| log.square_at(slot)), Some(Some(&3)));
+        assert_eq!(log.slot(40).map(|slot| log.square_at(slot)), Some(None));
+        assert_eq!(log.slot(41), None);
+        assert_eq!(log.slot(usize::MAX), None);
+        assert_eq!(
+            in_order(&Kept::EMPTY, &log),
+            [(2, Some(2)), (5, Some(4)), (9, Some(3)), (40, None)]
+        );
+        let drained: Vec<_> = log.drain_with(&mut kept).collect();
+        assert_eq!(
+            drained,
+            [(2, Some(2)), (5, Some(4)), (9, Some(3)), (40, None)]
+        );
+        assert_eq!(log.len(), 0);
+        assert_eq!(log.slot(2), None);
+    }
+
+    #[test]
+    fn a_log_without_room_for_every_kept_write_takes_none() {
+        let mut log = Log::<u8>::EMPTY;
+        let mut kept = Kept::EMPTY;
+        let mut next = 0;
+        while log.len() + kept.len() < LOG {
+            keep(&mut kept, next, Some(1));
+            next += 1;
+            if kept.len() == 4 {
+                assert!(log.absorb(&mut kept));
+            }
+        }
+        assert!(log.absorb(&mut kept), "exactly full");
+        assert_eq!(log.len(), LOG);
+        keep(&mut kept, 0, Some(2));
+        assert!(!log.absorb(&mut kept), "maybe no room: nothing moves");
+        assert_eq!(kept.len(), 1);
+        assert_eq!(log.len(), LOG);
+        // The merged drain still hides the log's write under the kept one.
+        let drained: Vec<_> = log.drain_with(&mut kept).collect();
+        assert_eq!(drained.len(), LOG);
+        assert_eq!(drained[0], (0, Some(2)));
+        assert!(drained[1..].iter().all(|&(_, square)| square == Some(1)));
+    }
+}
