@@ -28,9 +28,10 @@ pub(super) const UNUSED: u16 = u16::MAX;
 /// squares written into the blocks since their stamp was drawn.
 ///
 /// The used slots are a prefix (`len` of them): a new write takes the first
-/// unused slot, and slots are freed only all at once. So a write is a comparison of
-/// every index with the one written (found: replaced in place; not found:
-/// appended), with no search and no shift; a read is the same comparison.
+/// unused slot, and slots are freed only all at once. So a write compares
+/// the used indices with the one written (found: replaced in place; not
+/// found: appended), with no search and no shift; a read is the same
+/// comparison.
 /// Walks in index order (a scan, a comparison) sort the slots first, at
 /// most [`KEPT`] of them.
 ///
@@ -115,21 +116,12 @@ impl<P> Kept<P> {
     /// The slot of the write to `key`, if one is kept.
     #[inline(always)]
     fn find(&self, key: u16) -> Option<usize> {
-        // Bitwise, not lazy: every slot is compared at once, and most reads
-        // and writes stop there. In two runs, the first of 8 slots: each
-        // is then one vector comparison.
-        #[allow(clippy::needless_bitwise_bool)]
-        let any = |indices: &[u16]| {
-            indices
-                .iter()
-                .fold(false, |kept, &index| kept | (index == key))
-        };
-        let (head, tail) = self.indices.split_at(8);
-        if any(head) | any(tail) {
-            self.indices.iter().position(|&index| index == key)
-        } else {
-            None
-        }
+        // One slot at a time, the used ones only: a write usually follows
+        // another (a move writes two or three squares), and a vector load
+        // of the slots would wait for the narrow store of the write before.
+        self.indices[..self.len()]
+            .iter()
+            .position(|&index| index == key)
     }
 
     /// Where the write to `index` is kept, or would go.

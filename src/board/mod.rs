@@ -112,7 +112,10 @@ impl<P, K: SharedPointerKind> Blocks<P, K> {
 
     /// The square at `index` as the blocks and the log hold it, `None` if
     /// it is empty or past the last block.
-    #[inline]
+    // Every read of a square not kept, and every write that reads what it
+    // replaces: inlined there.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn get(&self, index: usize) -> Option<&P> {
         if let Some(slot) = self.log.slot(index) {
             return self.log.square_at(slot);
