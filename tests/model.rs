@@ -602,3 +602,64 @@ if let Ok(next) = current.hand_diff(Player::First, [(Qpi::parse(\"S:+P\").unwrap
     );
     scenario.run();
 }
+
+// What the harness checks, and where: scenarios each reaching one check that
+// only it makes. Each passes on a sound crate; each fails against the broken
+// build named in its comment (changes_since dropping squares past index 127,
+// or a hand's incremental hash term off by one bit at a count of 5), which
+// the harness passed before it checked these.
+
+fn empty_board(shape: Vec<usize>) -> Start<u8, u8> {
+    Start::Empty {
+        shape,
+        first_style: 0,
+        second_style: 1,
+    }
+}
+
+#[test]
+fn every_step_on_a_19x19_board_is_checked_through_changes_since() {
+    // A square set and emptied again: the start and the end are equal, so
+    // only the step itself shows a square `changes_since` failed to list.
+    Scenario {
+        start: empty_board(vec![19, 19]),
+        actions: vec![
+            Action::BoardDiff(vec![(200, Some(1))]),
+            Action::BoardDiff(vec![(200, None)]),
+        ],
+    }
+    .run();
+}
+
+#[test]
+fn every_checkpoint_checks_changes_since_the_start() {
+    // 400 squares, past the per-step check: the square set at step 0 is
+    // listed from the start at the checkpoint after step 47, and emptied
+    // again before the end.
+    let mut actions = vec![Action::BoardDiff(vec![(390, Some(1))])];
+    actions.extend((1..CHECKPOINT).map(|_| Action::WithTurn(Player::First)));
+    actions.push(Action::BoardDiff(vec![(390, None)]));
+    Scenario {
+        start: empty_board(vec![20, 20]),
+        actions,
+    }
+    .run();
+}
+
+#[test]
+fn every_version_kept_on_a_small_board_is_checked_against_the_hash_from_scratch() {
+    // Five distinct versions kept, the fifth holding 5 copies of a piece,
+    // and the current one 6: the fifth is never current at a checkpoint,
+    // and is past the first few the end compares through `changes_since`.
+    let mut actions = Vec::new();
+    for _ in 0..5 {
+        actions.push(Action::HandDiff(Player::First, vec![(1, 1)]));
+        actions.push(Action::Retain);
+    }
+    actions.push(Action::HandDiff(Player::First, vec![(1, 1)]));
+    Scenario {
+        start: empty_board(vec![3, 3]),
+        actions,
+    }
+    .run();
+}
