@@ -1,8 +1,11 @@
-//! The one-call move, [`Qi::edit`]: every rule of `rules.rs` that a
+//! The one-call move, `edit`, over the pointer kind `super::Kind` (`Qi`
+//! here is that kind's position type): every rule of `tests/rules` that a
 //! transformation obeys, through an edit, plus what only an edit can do
 //! (board and hand changes in one step, one check on the finished position).
 
-use persistent_qi::{Error, Player, Qi};
+use persistent_qi::{Error, GenericQi, Player};
+
+type Qi<P, S> = GenericQi<P, S, super::Kind>;
 
 type Position = Qi<&'static str, &'static str>;
 

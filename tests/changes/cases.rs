@@ -1,9 +1,12 @@
 //! `changes_since`: what differs between two positions, checked against a
-//! plain model and a naive full comparison.
+//! plain model and a naive full comparison, over the pointer kind
+//! `super::Kind` (`Qi` here is that kind's position type).
 
 use std::collections::BTreeMap;
 
-use persistent_qi::{Error, HandChange, Player, Qi, SquareChange};
+use persistent_qi::{Error, GenericQi, HandChange, Player, SquareChange};
+
+type Qi<P, S> = GenericQi<P, S, super::Kind>;
 use proptest::prelude::*;
 
 type Position = Qi<u8, u8>;
