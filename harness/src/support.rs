@@ -127,8 +127,8 @@ impl Kind for RcK {
     const CRATE: &'static str = "persistent-qi (local)";
 }
 
-/// A piece whose [`Hash`] collides with every other: a `u8` by value for
-/// `==` and `Ord`, but hashed as a constant.
+/// A piece whose [`Hash`] collides with every other: a `T` (by default a
+/// `u8`) by value for `==` and `Ord`, but hashed as a constant.
 ///
 /// A position's hash mixes one term per occupied square (index, piece) and
 /// per hand entry, so with these pieces two positions that differ only in
@@ -137,11 +137,17 @@ impl Kind for RcK {
 /// model-based tests and the laws run with it so that an `==` that trusted
 /// equal hashes would fail.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Collide(pub u8);
+pub struct Collide<T = u8>(pub T);
 
-impl Hash for Collide {
+impl<T> Hash for Collide<T> {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         state.write_u8(0);
+    }
+}
+
+impl<T> From<T> for Collide<T> {
+    fn from(value: T) -> Self {
+        Collide(value)
     }
 }
 

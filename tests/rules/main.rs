@@ -3,6 +3,10 @@
 //! (module `local`), the same source compiled twice. What holds of the
 //! crate whatever the kind is here.
 
+// `cases.rs` is compiled twice on purpose, once per pointer kind: that is
+// how one source tests both.
+#![allow(clippy::duplicate_mod)]
+
 mod local;
 mod sync;
 
