@@ -19,7 +19,8 @@ use crate::Player;
 /// | [`Qi::board_diff`](crate::Qi::board_diff) | index 99 on `[2, 2]` | [`IndexOutOfRange`](Error::IndexOutOfRange) | invalid flat index: 99 (board has 4 squares) |
 /// | [`Qi::hand_diff`](crate::Qi::hand_diff) | `("P", -2)` holding one | [`HandUnderflow`](Error::HandUnderflow) | cannot remove 2 from the first hand: it holds 1 (change 0) |
 /// | any transformation | a third piece on `[2]` | [`TooManyPieces`](Error::TooManyPieces) | too many pieces for board size (3 pieces, 2 squares) |
-/// | [`Qi::from_parts`](crate::Qi::from_parts) | 5 squares for `[2, 2]` | [`SquareCountMismatch`](Error::SquareCountMismatch) | wrong number of squares: the shape has 4, 5 given |
+/// | [`Qi::from_parts`](crate::Qi::from_parts) | 3 squares for `[2, 2]` | [`SquareCountMismatch`](Error::SquareCountMismatch) | wrong number of squares: the shape has 4, 3 given |
+/// | [`Qi::from_parts`](crate::Qi::from_parts) | 9 (or endless) squares for `[2, 2]` | [`SquareCountMismatch`](Error::SquareCountMismatch) | wrong number of squares: the shape has 4, at least 5 given |
 /// | [`Qi::from_parts`](crate::Qi::from_parts) | first hand `[("P", 0)]` | [`ZeroHandCount`](Error::ZeroHandCount) | hand count must be at least 1: the first hand lists 0 (entry 0) |
 /// | [`Qi::from_parts`](crate::Qi::from_parts) | first hand `[("P", 1), ("P", 1)]` | [`DuplicateHandPiece`](Error::DuplicateHandPiece) | the first hand lists a piece twice (entry 1) |
 /// | [`Qi::changes_since`](crate::Qi::changes_since) | `[8, 8]` against `[9, 9]` | [`ShapeMismatch`](Error::ShapeMismatch) | the positions have different shapes: [9, 9] and [8, 8] |
@@ -93,7 +94,10 @@ pub enum Error {
     SquareCountMismatch {
         /// The number of squares of the shape.
         expected: usize,
-        /// The number of squares given.
+        /// The number of squares given if fewer than `expected`; otherwise
+        /// `expected + 1`, meaning at least that many: reading stops at the
+        /// first square past the shape's, so that an endless sequence of
+        /// squares is refused too.
         given: usize,
     },
     /// A hand entry given to [`Qi::from_parts`](crate::Qi::from_parts) had
@@ -188,6 +192,10 @@ impl fmt::Display for Error {
             Error::TooManyPieces { pieces, squares } => write!(
                 f,
                 "too many pieces for board size ({pieces} pieces, {squares} squares)"
+            ),
+            Error::SquareCountMismatch { expected, given } if given > expected => write!(
+                f,
+                "wrong number of squares: the shape has {expected}, at least {given} given"
             ),
             Error::SquareCountMismatch { expected, given } => write!(
                 f,

@@ -496,25 +496,89 @@ fn from_parts_validates_the_shape_first() {
 #[test]
 fn from_parts_needs_one_square_per_square_of_the_shape() {
     let short = Position::from_parts(&[2, 2], [None; 3], [], [], "C", "c", Player::First);
+    let error = short.unwrap_err();
     assert_eq!(
-        short.unwrap_err(),
+        error,
         Error::SquareCountMismatch {
             expected: 4,
             given: 3
         }
     );
+    assert_eq!(
+        error.to_string(),
+        "wrong number of squares: the shape has 4, 3 given"
+    );
+    // Too many: reading stops one past the shape's count, which is what
+    // `given` reports, as a lower bound.
     let long = Position::from_parts(&[2, 2], [None; 9], [], [], "C", "c", Player::First);
     let error = long.unwrap_err();
     assert_eq!(
         error,
         Error::SquareCountMismatch {
             expected: 4,
-            given: 9
+            given: 5
         }
     );
     assert_eq!(
         error.to_string(),
-        "wrong number of squares: the shape has 4, 9 given"
+        "wrong number of squares: the shape has 4, at least 5 given"
+    );
+}
+
+#[test]
+fn from_parts_refuses_endless_squares_without_counting_them() {
+    // `repeat` panics if counted ("iterator is infinite").
+    let error = Position::from_parts(
+        &[9, 9],
+        std::iter::repeat(None),
+        [],
+        [],
+        "C",
+        "c",
+        Player::First,
+    )
+    .unwrap_err();
+    assert_eq!(
+        error,
+        Error::SquareCountMismatch {
+            expected: 81,
+            given: 82
+        }
+    );
+    // An iterator that never ends and cannot say so (counting it would
+    // hang): it fails the test if read more than one square past the shape.
+    let mut read = 0_usize;
+    let endless = std::iter::from_fn(|| {
+        read += 1;
+        assert!(read <= 82, "from_parts read square {read} of a 9x9 board");
+        Some(Some("P"))
+    });
+    let error =
+        Position::from_parts(&[9, 9], endless, [], [], "C", "c", Player::First).unwrap_err();
+    assert_eq!(
+        error,
+        Error::SquareCountMismatch {
+            expected: 81,
+            given: 82
+        }
+    );
+    // The largest board, cycled: refused after its 65,026th square.
+    let error = Qi::<u8, u8>::from_parts(
+        &[255, 255],
+        [None, Some(1)].into_iter().cycle(),
+        [],
+        [],
+        0,
+        1,
+        Player::First,
+    )
+    .unwrap_err();
+    assert_eq!(
+        error,
+        Error::SquareCountMismatch {
+            expected: 65_025,
+            given: 65_026
+        }
     );
 }
 
