@@ -23,7 +23,7 @@ use crate::Player;
 /// | [`Qi::from_parts`](crate::Qi::from_parts) | 9 (or endless) squares for `[2, 2]` | [`SquareCountMismatch`](Error::SquareCountMismatch) | wrong number of squares: the shape has 4, at least 5 given |
 /// | [`Qi::from_parts`](crate::Qi::from_parts) | first hand `[("P", 0)]` | [`ZeroHandCount`](Error::ZeroHandCount) | hand count must be at least 1: the first hand lists 0 (entry 0) |
 /// | [`Qi::from_parts`](crate::Qi::from_parts) | first hand `[("P", 1), ("P", 1)]` | [`DuplicateHandPiece`](Error::DuplicateHandPiece) | the first hand lists a piece twice (entry 1) |
-/// | [`Qi::changes_since`](crate::Qi::changes_since) | `[8, 8]` against `[9, 9]` | [`ShapeMismatch`](Error::ShapeMismatch) | the positions have different shapes: [9, 9] and [8, 8] |
+/// | [`Qi::changes_since`](crate::Qi::changes_since) | `[8, 8]` against `[9, 9]` | [`ShapeMismatch`](Error::ShapeMismatch) | different shapes: the base has [8, 8], the other position [9, 9] |
 /// | [`Qi::changes_since`](crate::Qi::changes_since) | styles `"C"` against `"S"` | [`StyleMismatch`](Error::StyleMismatch) | the positions give the first player different styles |
 /// | [`Qi::index_of`](crate::Qi::index_of) | `&[1]` on `[8, 8]` | [`CoordinateCountMismatch`](Error::CoordinateCountMismatch) | expected 2 coordinates, got 1 |
 /// | [`Qi::index_of`](crate::Qi::index_of) | `&[0, 9]` on `[8, 8]` | [`CoordinateOutOfRange`](Error::CoordinateOutOfRange) | coordinate 9 is outside dimension 1 of size 8 |
@@ -217,7 +217,7 @@ impl fmt::Display for Error {
                 };
                 write!(
                     f,
-                    "the positions have different shapes: {:?} and {:?}",
+                    "different shapes: the base has {:?}, the other position {:?}",
                     sizes(base),
                     sizes(other)
                 )

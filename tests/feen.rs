@@ -372,6 +372,29 @@ fn read_errors_say_what_was_wrong() {
         message("1 2P/ C/c"),
         "invalid FEEN: the position has more pieces than squares"
     );
+}
+
+#[test]
+fn read_errors_over_a_limit_name_the_limit() {
+    let message = |text: &str| Qi::<Epin, Sin>::from_feen(text).unwrap_err().to_string();
+    assert_eq!(
+        message(&"K".repeat(MAX_STRING_LENGTH + 1)),
+        "invalid FEEN: FEEN string exceeds the maximum length of 4096 bytes"
+    );
+    // 4,096 bytes of `1`s: one run of empty squares far past a dimension.
+    assert_eq!(
+        message(&format!("{} / W/w", "1".repeat(4090))),
+        "invalid FEEN: a board dimension exceeds the maximum size of 255 squares"
+    );
+    assert_eq!(
+        message("1/1//1/1///1/1//1/1 / W/w"),
+        "invalid FEEN: the board has too many dimensions (at most 3)"
+    );
+    let layer = vec!["61"; 41].join("/");
+    assert_eq!(
+        message(&format!("{} / W/w", vec![layer; 26].join("//"))),
+        "invalid FEEN: the board has more squares than the maximum of 65025"
+    );
     assert_eq!(
         ReadError::Rejected(Error::TooManyPieces {
             pieces: 3,

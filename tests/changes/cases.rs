@@ -176,7 +176,7 @@ fn positions_of_different_shapes_are_a_typed_error() {
     );
     assert_eq!(
         error.to_string(),
-        "the positions have different shapes: [8, 8] and [9, 9]"
+        "different shapes: the base has [8, 8], the other position [9, 9]"
     );
     // Same square count, different shape.
     assert!(matches!(
