@@ -1,7 +1,6 @@
 //! FEEN reading and writing: every example of `sashite-feen`, read square by
 //! square, rejected with `sashite-feen`'s reasons, unspellable positions
-//! refused, the conversions with `sashite-qi`, each through the
-//! `feen_parse` fuzz target's check too.
+//! refused, each through the `feen_parse` fuzz target's check too.
 #![cfg(feature = "feen")]
 
 use persistent_qi::feen::sashite_feen::{Feen, ParseError};
@@ -565,39 +564,4 @@ fn the_longest_string_is_written_and_one_byte_more_is_refused() {
             length: 65_025 * 2 + 254 + " / C/c".len()
         })
     );
-}
-
-// ---------------------------------------------------------------- sashite-qi
-
-#[test]
-fn sashite_qi_positions_convert_both_ways_with_their_content() {
-    let s = String::from;
-    for shape in [&[6][..], &[3, 4], &[2, 3, 4]] {
-        let peer = sashite_qi::Qi::new(shape, s("S"), s("s"))
-            .unwrap()
-            .board_diff([(0, Some(s("K"))), (4, Some(s("+r")))])
-            .unwrap()
-            .first_hand_diff([(s("P"), 1), (s("B"), 2)])
-            .unwrap()
-            .second_hand_diff([(s("p"), 1)])
-            .unwrap()
-            .toggle();
-        let ours = Qi::from(&peer);
-        assert_eq!(ours.shape(), shape);
-        assert_eq!(ours.square(0), Some(&s("K")));
-        assert_eq!(ours.square(4), Some(&s("+r")));
-        assert_eq!(ours.board_piece_count(), 2);
-        assert_eq!(
-            ours.first_hand().collect::<Vec<_>>(),
-            [(&s("B"), 2), (&s("P"), 1)]
-        );
-        assert_eq!(ours.second_hand_count(&s("p")), 1);
-        assert_eq!(
-            (ours.first_style(), ours.second_style()),
-            (&s("S"), &s("s"))
-        );
-        assert_eq!(ours.turn(), Player::Second);
-        assert_eq!(sashite_qi::Qi::from(&ours), peer);
-        assert_eq!(Qi::from(peer), ours);
-    }
 }

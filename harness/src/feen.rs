@@ -47,11 +47,15 @@ pub fn feen_parse(data: &[u8]) -> bool {
             agrees_with_the_view(&feen, &epin, &qpi);
             let peer = feen.to_qi();
             assert_eq!(
-                sashite_qi::Qi::from(&epin),
-                peer,
+                sashite_qi::Qi::try_from(&epin),
+                Ok(peer.clone()),
                 "ours into sashite-qi is Feen::to_qi"
             );
-            assert_eq!(Qi::from(&peer), epin, "Feen::to_qi into ours is from_feen");
+            assert_eq!(
+                Qi::try_from(&peer),
+                Ok(epin),
+                "Feen::to_qi into ours is from_feen"
+            );
         }
         (Err(reason), Err(ReadError::Invalid(epin)), Err(ReadError::Invalid(qpi))) => {
             assert_eq!(
