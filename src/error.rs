@@ -71,6 +71,24 @@ pub enum Error {
         change: Option<usize>,
     },
     /// A hand change removed more copies of a piece than the hand held.
+    ///
+    /// To remove exactly what a hand holds, negate the counts it lists:
+    /// counts are `usize` and deltas `i32`, and a count always converts
+    /// (it is at most [`MAX_SQUARE_COUNT`](crate::MAX_SQUARE_COUNT), 65,025).
+    ///
+    /// ```
+    /// use persistent_qi::{Player, Qi};
+    ///
+    /// let position: Qi<&str, &str> =
+    ///     Qi::new(&[9, 9], "S", "s")?.first_hand_diff([("P", 3), ("B", 1)])?;
+    /// let everything = position
+    ///     .hand(Player::First)
+    ///     .map(|(&piece, count)| Ok((piece, -i32::try_from(count)?)))
+    ///     .collect::<Result<Vec<(&str, i32)>, std::num::TryFromIntError>>()?;
+    /// let emptied = position.hand_diff(Player::First, everything)?;
+    /// assert_eq!(emptied.hand_piece_count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     HandUnderflow {
         /// Whose hand.
         player: Player,

@@ -15,7 +15,7 @@
 //!
 //! | | `Qi<Epin, Sin>` | `Qi<Qpi, Sin>` |
 //! |---|---|---|
-//! | read | `from_feen`, [`FromStr`] | `from_feen` |
+//! | read | `from_feen`, [`FromStr`] | `from_feen`, [`FromStr`] |
 //! | write | `to_feen` | `to_feen` |
 //!
 //! ```
@@ -28,7 +28,7 @@
 //! assert_eq!(position.first_hand_count(&"P".parse()?), 2);
 //! assert_eq!(position.to_feen()?, text);
 //!
-//! let typed = Qi::<Qpi, Sin>::from_feen(text)?;
+//! let typed: Qi<Qpi, Sin> = text.parse()?;
 //! assert_eq!(typed.square(4), Some(&"s:k^".parse()?));
 //! assert_eq!(typed.to_feen()?, text);
 //! # Ok::<_, Box<dyn std::error::Error>>(())
@@ -350,6 +350,15 @@ impl Qi<Qpi, Sin> {
     /// the [module documentation](self).
     pub fn to_feen(&self) -> Result<String, WriteError> {
         write(self, |&qpi, first, second| qpi.to_epin(first, second))
+    }
+}
+
+impl FromStr for Qi<Qpi, Sin> {
+    type Err = ReadError;
+
+    /// Reads a FEEN string: the same as `from_feen`.
+    fn from_str(feen: &str) -> Result<Self, ReadError> {
+        Qi::<Qpi, Sin>::from_feen(feen)
     }
 }
 

@@ -286,6 +286,21 @@ fn from_str_reads_feen() {
     );
 }
 
+#[test]
+fn from_str_reads_feen_into_typed_pieces_too() {
+    let position: Qi<Qpi, Sin> = "k^+p4+PK^ / C/c".parse().expect("valid FEEN");
+    assert_eq!(position.square(7), Some(&qpi("C:K^")));
+    assert_eq!(position.square(1), Some(&qpi("c:+p")));
+    assert_eq!(
+        position,
+        Qi::<Qpi, Sin>::from_feen("k^+p4+PK^ / C/c").expect("valid FEEN")
+    );
+    assert_eq!(
+        "k^ C/c".parse::<Qi<Qpi, Sin>>(),
+        Err(ReadError::Invalid(ParseError::FieldCount))
+    );
+}
+
 // ---------------------------------------------------------------- rejections
 
 #[test]

@@ -31,6 +31,7 @@ pub fn feen_parse(data: &[u8]) -> bool {
     let epin = Qi::<Epin, Sin>::from_feen(text);
     let qpi = Qi::<Qpi, Sin>::from_feen(text);
     assert_eq!(text.parse::<Qi<Epin, Sin>>(), epin, "FromStr is from_feen");
+    assert_eq!(text.parse::<Qi<Qpi, Sin>>(), qpi, "FromStr is from_feen");
     let read = epin.is_ok();
     match (Feen::parse(text), epin, qpi) {
         (Ok(feen), Ok(epin), Ok(qpi)) => {

@@ -28,6 +28,7 @@ mod changes;
 mod edit;
 mod hands;
 mod kinds;
+mod read;
 
 pub use self::changes::{Changes, HandChange, SquareChange, SquareChanges};
 pub use self::edit::{Edit, EditMut};

@@ -588,6 +588,37 @@ fn styles_turn_squares_and_hands_all_count_for_equality() {
 // ---- layout --------------------------------------------------------------
 
 #[test]
+fn occupied_lists_every_piece_with_its_index_in_index_order() {
+    let position = empty(&[9, 9])
+        .board_diff([(80, Some("l")), (0, Some("L")), (40, Some("K")), (41, None)])
+        .unwrap();
+    assert_eq!(
+        position.occupied().collect::<Vec<_>>(),
+        [(0, &"L"), (40, &"K"), (80, &"l")]
+    );
+    assert_eq!(position.occupied().count(), position.board_piece_count());
+    assert_eq!(empty(&[3]).occupied().count(), 0);
+    // On a board of many blocks, past a flush of the kept writes.
+    let many = (0..40).try_fold(empty(&[32, 32]), |position, write| {
+        position.board_diff([(write * 25, Some("P"))])
+    });
+    let many = many.unwrap();
+    let expected: Vec<(usize, &&str)> = (0..40).map(|write| (write * 25, &"P")).collect();
+    assert_eq!(many.occupied().collect::<Vec<_>>(), expected);
+}
+
+#[test]
+fn board_squares_is_every_square_in_row_major_order() {
+    let position = empty(&[2, 3]).board_diff([(4, Some("K"))]).unwrap();
+    assert_eq!(
+        position.board_squares().collect::<Vec<_>>(),
+        [None, None, None, None, Some(&"K"), None]
+    );
+    assert_eq!(position.board_squares().len(), 6);
+    assert!(position.board_squares().eq(position.squares()));
+}
+
+#[test]
 fn to_nested_follows_the_shape() {
     let line = empty(&[3]).board_diff([(1, Some("a"))]).unwrap();
     assert_eq!(line.to_nested(), Nested::Line(vec![None, Some(&"a"), None]));
