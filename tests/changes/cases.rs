@@ -8,6 +8,7 @@ use persistent_qi::{Error, GenericQi, HandChange, Player, SquareChange};
 
 type Qi<P, S> = GenericQi<P, S, super::Kind>;
 use proptest::prelude::*;
+use proptest::test_runner::{FileFailurePersistence, TestCaseError};
 
 type Position = Qi<u8, u8>;
 
@@ -204,6 +205,7 @@ fn positions_with_different_styles_are_a_typed_error() {
 
 #[test]
 fn the_largest_board_lists_only_the_changed_squares() {
+    // A move with nothing else on top: kept in the position.
     let start = empty(&[255, 255]).board_diff([(0, Some(1))]).unwrap();
     let after = start
         .edit()
@@ -218,6 +220,105 @@ fn the_largest_board_lists_only_the_changed_squares() {
         .map(|change| change.index)
         .collect();
     assert_eq!(indices, [0, 65_024]);
+
+    // Then 40 writes to distinct squares, one move each (more than any
+    // layout keeps in a position: they reach the blocks), spread over the
+    // board, and the move undone: only the 40 are listed, both ways.
+    let written: Vec<usize> = (0..40).map(|write| 7 + write * 1_625).collect();
+    let spread = written
+        .iter()
+        .try_fold(after.clone(), |position, &index| {
+            position.board_diff([(index, Some(2))])
+        })
+        .unwrap()
+        .board_diff([(65_024, None), (0, Some(1))])
+        .unwrap();
+    let changes = spread.changes_since(&start).unwrap();
+    let listed: Vec<(usize, Option<&u8>, Option<&u8>)> = changes
+        .squares()
+        .map(|change| (change.index, change.before, change.after))
+        .collect();
+    let expected: Vec<(usize, Option<&u8>, Option<&u8>)> = written
+        .iter()
+        .map(|&index| (index, None, Some(&2)))
+        .collect();
+    assert_eq!(listed, expected);
+    assert_eq!(changes.apply_to(&start).unwrap(), spread);
+    let back = start.changes_since(&spread).unwrap();
+    assert_eq!(back.squares().count(), 40);
+    assert_eq!(back.apply_to(&spread).unwrap(), start);
+}
+
+#[test]
+fn two_branches_with_writes_in_one_shared_block_compare_square_by_square() {
+    // A parent on a board of many blocks; one branch writes 40 distinct
+    // squares far from the rest (its blocks no longer the parent's), then
+    // both branches write inside one block they still share: squares 1,025
+    // to 1,027, inside any aligned run of four.
+    let parent = empty(&[64, 64])
+        .board_diff([(1_025, Some(1)), (3_000, Some(1))])
+        .unwrap();
+    let far: Vec<usize> = (0..40).map(|write| 2_048 + write * 50).collect();
+    let flushed = far
+        .iter()
+        .try_fold(parent.clone(), |position, &index| {
+            position.board_diff([(index, Some(3))])
+        })
+        .unwrap();
+    let left = flushed
+        .edit()
+        .set(1_025, None)
+        .set(1_026, Some(4))
+        .finish()
+        .unwrap();
+    let right = parent
+        .edit()
+        .set(1_025, None)
+        .set(1_027, Some(4))
+        .finish()
+        .unwrap();
+
+    let listed: Vec<(usize, Option<u8>, Option<u8>)> = left
+        .changes_since(&right)
+        .unwrap()
+        .squares()
+        .map(|change| (change.index, change.before.copied(), change.after.copied()))
+        .collect();
+    let mut expected = vec![(1_026, None, Some(4)), (1_027, Some(4), None)];
+    expected.extend(far.iter().map(|&index| (index, None, Some(3))));
+    assert_eq!(listed, expected);
+    assert_ne!(left, right);
+    assert_eq!(
+        left.changes_since(&right)
+            .unwrap()
+            .apply_to(&right)
+            .unwrap(),
+        left
+    );
+    assert_eq!(
+        right.changes_since(&left).unwrap().apply_to(&left).unwrap(),
+        right
+    );
+
+    // The same squares written on both branches, in another order: equal,
+    // with nothing to list, whatever either keeps.
+    let same = far
+        .iter()
+        .rev()
+        .try_fold(right.clone(), |position, &index| {
+            position.board_diff([(index, Some(3))])
+        })
+        .unwrap()
+        .edit()
+        .set(1_027, None)
+        .set(1_026, Some(4))
+        .finish()
+        .unwrap();
+    assert_eq!(same, left);
+    assert_eq!(left, same);
+    assert!(left.changes_since(&same).unwrap().is_empty());
+    assert!(same.changes_since(&left).unwrap().is_empty());
+    assert_eq!(same.position_hash(), left.position_hash());
 }
 
 // ---- model-based ---------------------------------------------------------
@@ -243,7 +344,22 @@ fn step() -> impl Strategy<Value = Step> {
     ]
 }
 
-/// The plain model of a position.
+/// Boards of one block and of many, whatever the layout: from 7 squares to
+/// 1,024, in one, two and three dimensions.
+fn shape() -> impl Strategy<Value = Vec<usize>> {
+    prop_oneof![
+        Just(vec![7]),
+        Just(vec![8, 8]),
+        Just(vec![9, 9]),
+        Just(vec![5, 5, 5]),
+        Just(vec![19, 19]),
+        Just(vec![24, 24]),
+        Just(vec![32, 32]),
+        Just(vec![2, 16, 32]),
+    ]
+}
+
+/// The plain model of a position, its pieces by number.
 #[derive(Debug, Clone, PartialEq)]
 struct Model {
     squares: Vec<Option<u8>>,
@@ -251,117 +367,265 @@ struct Model {
     second_to_move: bool,
 }
 
+impl Model {
+    fn pieces(&self) -> usize {
+        self.squares.iter().flatten().count()
+            + self.hands.iter().flat_map(BTreeMap::values).sum::<usize>()
+    }
+}
+
 fn hand_index(player: Player) -> usize {
     usize::from(player.is_second())
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(96))]
+/// A piece type the property runs with, from a piece number.
+trait ModelPiece: Clone + Ord + std::hash::Hash + std::fmt::Debug {
+    fn piece(number: u8) -> Self;
+}
 
-    #[test]
-    fn changes_between_any_two_versions_are_exactly_what_the_model_says(
-        shape in prop_oneof![Just(vec![8, 8]), Just(vec![9, 9]), Just(vec![19, 19]), Just(vec![5, 5, 5]), Just(vec![7])],
-        steps in proptest::collection::vec(step(), 1..60),
-        pairs in proptest::collection::vec((any::<usize>(), any::<usize>()), 1..12),
-    ) {
-        let start = empty(&shape);
-        let square_count = start.square_count();
-        let mut versions = vec![(start, Model {
+impl ModelPiece for u8 {
+    fn piece(number: u8) -> Self {
+        number
+    }
+}
+
+impl ModelPiece for persistent_qi::qpi::Qpi {
+    fn piece(number: u8) -> Self {
+        persistent_qi::qpi::Qpi::from_code(u16::from(number) * 97 + 1).expect("a code in range")
+    }
+}
+
+impl ModelPiece for String {
+    fn piece(number: u8) -> Self {
+        format!("piece {number}")
+    }
+}
+
+/// The versions of a position and their models.
+type Versions<P> = Vec<(Qi<P, u8>, Model)>;
+
+/// Runs `steps` as a history of versions of a position with pieces `P`
+/// beside the model, each refusal checked against the model's verdict.
+fn history<P: ModelPiece>(shape: &[usize], steps: Vec<Step>) -> Result<Versions<P>, TestCaseError> {
+    let start = Qi::<P, u8>::new(shape, 0, 1).expect("a valid shape");
+    let square_count = start.square_count();
+    let mut versions = vec![(
+        start,
+        Model {
             squares: vec![None; square_count],
             hands: [BTreeMap::new(), BTreeMap::new()],
             second_to_move: false,
-        })];
-        let mut current = 0;
-        for step in steps {
-            let (position, model) = versions[current].clone();
-            let mut model = model;
-            let next = match step {
-                Step::Branch(at) => {
-                    current = at % versions.len();
-                    continue;
-                }
-                Step::Set(index, square) => {
-                    let index = index % square_count;
-                    model.squares[index] = square;
-                    position.edit().set(index, square).finish()
-                }
-                Step::Hand(second, piece, delta) => {
-                    let player = if second { Player::Second } else { Player::First };
-                    let hand = &mut model.hands[hand_index(player)];
-                    let count = hand.get(&piece).copied().unwrap_or(0);
-                    let Some(after) = count.checked_add_signed(isize::try_from(delta).unwrap()) else {
-                        continue;
-                    };
-                    if after == 0 { hand.remove(&piece); } else { hand.insert(piece, after); }
-                    position.edit().hand(player, piece, delta).finish()
-                }
-                Step::Toggle => {
-                    model.second_to_move = !model.second_to_move;
-                    Ok(position.toggle())
-                }
-            };
-            // A step over the piece limit is refused; the model skips it too.
-            let Ok(next) = next else { continue };
-            versions.push((next, model));
-            current = versions.len() - 1;
-        }
-
-        for (a, b) in pairs {
-            let (base, base_model) = &versions[a % versions.len()];
-            let (other, other_model) = &versions[b % versions.len()];
-            let changes = other.changes_since(base).unwrap();
-
-            let squares: Vec<(usize, Option<u8>, Option<u8>)> = changes
-                .squares()
-                .map(|c| (c.index, c.before.copied(), c.after.copied()))
-                .collect();
-            let expected: Vec<(usize, Option<u8>, Option<u8>)> = (0..square_count)
-                .filter(|&i| base_model.squares[i] != other_model.squares[i])
-                .map(|i| (i, base_model.squares[i], other_model.squares[i]))
-                .collect();
-            prop_assert_eq!(&squares, &expected);
-
-            // The naive full comparison through the public scan agrees.
-            let naive: Vec<(usize, Option<u8>, Option<u8>)> = base
-                .squares()
-                .zip(other.squares())
-                .enumerate()
-                .filter(|(_, (x, y))| x != y)
-                .map(|(i, (x, y))| (i, x.copied(), y.copied()))
-                .collect();
-            prop_assert_eq!(&squares, &naive);
-
-            let hands: Vec<(Player, u8, usize, usize)> = changes
-                .hands()
-                .map(|c| (c.player, *c.piece, c.before, c.after))
-                .collect();
-            let mut expected_hands = Vec::new();
-            for player in Player::ALL {
-                let (x, y) = (&base_model.hands[hand_index(player)], &other_model.hands[hand_index(player)]);
-                let mut pieces: Vec<u8> = x.keys().chain(y.keys()).copied().collect();
-                pieces.sort_unstable();
-                pieces.dedup();
-                for piece in pieces {
-                    let (before, after) = (x.get(&piece).copied().unwrap_or(0), y.get(&piece).copied().unwrap_or(0));
-                    if before != after {
-                        expected_hands.push((player, piece, before, after));
+        },
+    )];
+    let mut current = 0;
+    for step in steps {
+        let (position, mut model) = versions[current].clone();
+        // What the step must give: the next position, or this error.
+        let (next, refusal) = match step {
+            Step::Branch(at) => {
+                current = at % versions.len();
+                continue;
+            }
+            Step::Set(index, square) => {
+                let index = index % square_count;
+                model.squares[index] = square;
+                let next = position.edit().set(index, square.map(P::piece)).finish();
+                (next, None)
+            }
+            Step::Hand(second, number, delta) => {
+                let player = if second {
+                    Player::Second
+                } else {
+                    Player::First
+                };
+                let hand = &mut model.hands[hand_index(player)];
+                let held = hand.get(&number).copied().unwrap_or(0);
+                let next = position
+                    .edit()
+                    .hand(player, P::piece(number), delta)
+                    .finish();
+                match held.checked_add_signed(isize::try_from(delta).unwrap()) {
+                    None => {
+                        let underflow = Error::HandUnderflow {
+                            player,
+                            held,
+                            requested: delta.unsigned_abs() as usize,
+                            change: 0,
+                        };
+                        (next, Some(underflow))
+                    }
+                    Some(0) => {
+                        hand.remove(&number);
+                        (next, None)
+                    }
+                    Some(after) => {
+                        hand.insert(number, after);
+                        (next, None)
                     }
                 }
             }
-            prop_assert_eq!(&hands, &expected_hands);
-            prop_assert_eq!(changes.turn_changed(), base_model.second_to_move != other_model.second_to_move);
-            prop_assert_eq!(changes.is_empty(), base_model == other_model);
-            prop_assert_eq!(changes.is_empty(), base == other);
-
-            let rebuilt = changes.apply_to(base).unwrap();
-            prop_assert_eq!(&rebuilt, other);
-            prop_assert_eq!(rebuilt.position_hash(), other.position_hash());
+            Step::Toggle => {
+                model.second_to_move = !model.second_to_move;
+                (Ok(position.toggle()), None)
+            }
+        };
+        // Past an underflow, the piece total on the result.
+        let refusal = refusal.or_else(|| {
+            (model.pieces() > square_count).then_some(Error::TooManyPieces {
+                pieces: model.pieces(),
+                squares: square_count,
+            })
+        });
+        match (next, refusal) {
+            (Ok(next), None) => {
+                versions.push((next, model));
+                current = versions.len() - 1;
+            }
+            (Err(error), Some(refusal)) => prop_assert_eq!(error, refusal),
+            (next, refusal) => {
+                return Err(TestCaseError::fail(format!(
+                    "{step:?} gives {:?}, the model {refusal:?}",
+                    next.map(|_| "a position")
+                )));
+            }
         }
+    }
+    Ok(versions)
+}
 
-        // Every version still reads as its model: comparing changed nothing.
-        for (position, model) in &versions {
-            let read: Vec<Option<u8>> = position.squares().map(Option::<&u8>::copied).collect();
-            prop_assert_eq!(&read, &model.squares);
+/// `other.changes_since(base)` against the models and against a naive
+/// scan, and applied to `base`.
+fn changes_agree<P: ModelPiece>(
+    (base, base_model): &(Qi<P, u8>, Model),
+    (other, other_model): &(Qi<P, u8>, Model),
+) -> Result<(), TestCaseError> {
+    let piece = |number: &u8| P::piece(*number);
+    let square_count = base.square_count();
+    let changes = other.changes_since(base).unwrap();
+
+    let squares: Vec<(usize, Option<&P>, Option<&P>)> = changes
+        .squares()
+        .map(|c| (c.index, c.before, c.after))
+        .collect();
+    let (before, after): (Vec<Option<P>>, Vec<Option<P>>) = (0..square_count)
+        .map(|i| {
+            (
+                base_model.squares[i].as_ref().map(piece),
+                other_model.squares[i].as_ref().map(piece),
+            )
+        })
+        .unzip();
+    let expected: Vec<(usize, Option<&P>, Option<&P>)> = (0..square_count)
+        .filter(|&i| before[i] != after[i])
+        .map(|i| (i, before[i].as_ref(), after[i].as_ref()))
+        .collect();
+    prop_assert_eq!(&squares, &expected);
+
+    // The naive full comparison through the public scan agrees.
+    let naive: Vec<(usize, Option<&P>, Option<&P>)> = base
+        .squares()
+        .zip(other.squares())
+        .enumerate()
+        .filter(|(_, (x, y))| x != y)
+        .map(|(i, (x, y))| (i, x, y))
+        .collect();
+    prop_assert_eq!(&squares, &naive);
+
+    let hands: Vec<(Player, P, usize, usize)> = changes
+        .hands()
+        .map(|c| (c.player, c.piece.clone(), c.before, c.after))
+        .collect();
+    let mut expected_hands = Vec::new();
+    for player in Player::ALL {
+        let (x, y) = (
+            &base_model.hands[hand_index(player)],
+            &other_model.hands[hand_index(player)],
+        );
+        // In the position's piece order, which is `P`'s, not the numbers'.
+        let mut pieces: Vec<u8> = x.keys().chain(y.keys()).copied().collect();
+        pieces.sort_unstable_by_key(|number| piece(number));
+        pieces.dedup();
+        for number in pieces {
+            let (before, after) = (
+                x.get(&number).copied().unwrap_or(0),
+                y.get(&number).copied().unwrap_or(0),
+            );
+            if before != after {
+                expected_hands.push((player, piece(&number), before, after));
+            }
         }
+    }
+    prop_assert_eq!(&hands, &expected_hands);
+    prop_assert_eq!(
+        changes.turn_changed(),
+        base_model.second_to_move != other_model.second_to_move
+    );
+    prop_assert_eq!(changes.is_empty(), base_model == other_model);
+    prop_assert_eq!(changes.is_empty(), base == other);
+
+    let rebuilt = changes.apply_to(base).unwrap();
+    prop_assert_eq!(&rebuilt, other);
+    prop_assert_eq!(rebuilt.position_hash(), other.position_hash());
+    Ok(())
+}
+
+/// Runs `steps` as a history beside the model (see [`history`]); then
+/// `changes_since` between the pairs of versions named by `pairs`.
+fn changes_agree_with_the_model<P: ModelPiece>(
+    shape: &[usize],
+    steps: Vec<Step>,
+    pairs: &[(usize, usize)],
+) -> Result<(), TestCaseError> {
+    let versions = history::<P>(shape, steps)?;
+    for &(a, b) in pairs {
+        changes_agree(&versions[a % versions.len()], &versions[b % versions.len()])?;
+    }
+    // Every version still reads as its model: comparing changed nothing.
+    for (position, model) in &versions {
+        let expected: Vec<Option<P>> = model
+            .squares
+            .iter()
+            .map(|square| square.map(P::piece))
+            .collect();
+        prop_assert!(position.squares().eq(expected.iter().map(Option::as_ref)));
+    }
+    Ok(())
+}
+
+proptest! {
+    // The regressions beside this file (`cases.proptest-regressions`): as a
+    // module of a test directory, the default would be a directory of its
+    // own, named after `cases.rs` alone.
+    #![proptest_config(ProptestConfig {
+        cases: 96,
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("proptest-regressions"))),
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn changes_between_any_two_versions_are_exactly_what_the_model_says(
+        shape in shape(),
+        steps in proptest::collection::vec(step(), 1..60),
+        pairs in proptest::collection::vec((any::<usize>(), any::<usize>()), 1..12),
+    ) {
+        changes_agree_with_the_model::<u8>(&shape, steps, &pairs)?;
+    }
+
+    #[test]
+    fn changes_between_versions_with_qpi_pieces_are_what_the_model_says(
+        shape in shape(),
+        steps in proptest::collection::vec(step(), 1..60),
+        pairs in proptest::collection::vec((any::<usize>(), any::<usize>()), 1..12),
+    ) {
+        changes_agree_with_the_model::<persistent_qi::qpi::Qpi>(&shape, steps, &pairs)?;
+    }
+
+    #[test]
+    fn changes_between_versions_with_string_pieces_are_what_the_model_says(
+        shape in shape(),
+        steps in proptest::collection::vec(step(), 1..60),
+        pairs in proptest::collection::vec((any::<usize>(), any::<usize>()), 1..12),
+    ) {
+        changes_agree_with_the_model::<String>(&shape, steps, &pairs)?;
     }
 }
