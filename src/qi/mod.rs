@@ -339,8 +339,9 @@ impl<P: Clone + Ord + Hash, S: Hash, K: SharedPointerKind> GenericQi<P, S, K> {
             }),
         );
         // One square past the shape's is enough to refuse: the rest are not
-        // read, so an endless iterator is refused as fast as a long one.
-        let given = given + usize::from(squares.next().is_some());
+        // read, so an endless iterator is refused as fast as a long one. A
+        // short one is not read again once it has ended.
+        let given = given + usize::from(given == square_count && squares.next().is_some());
         if given != square_count {
             return Err(Error::SquareCountMismatch {
                 expected: square_count,
