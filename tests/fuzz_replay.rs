@@ -188,3 +188,38 @@ fn serde_json_holds_on_pseudo_random_inputs_and_mostly_decodes() {
     // reach the checks of an accepted document.
     assert!(decoded > 1000, "only {decoded} of 2000 documents decode");
 }
+
+#[test]
+fn the_first_byte_picks_the_piece_type_and_the_pointer_kind() {
+    // Its value modulo 3 picks the piece type, as it did before the kind was
+    // a choice; the next digit in base 3, odd or even, the kind. The
+    // program's line that declares the kept versions names both.
+    let kept = |first: u8| {
+        harness::diff_sequence_reproduction(&[first])
+            .lines()
+            .find(|line| line.starts_with("let mut retained"))
+            .map(str::to_owned)
+            .unwrap_or_default()
+    };
+    for (first, position) in [
+        (0, "Qi<u8, u8>"),
+        (3, "LocalQi<u8, u8>"),
+        (1, "Qi<Qpi, Sin>"),
+        (4, "LocalQi<Qpi, Sin>"),
+        (5, "LocalQi<String, String>"),
+        (8, "Qi<String, String>"),
+    ] {
+        assert_eq!(
+            kept(first),
+            format!("let mut retained: Vec<{position}> = Vec::new();")
+        );
+    }
+    // Both kinds come up about equally over the byte's values.
+    let local = (0..=u8::MAX)
+        .filter(|&first| kept(first).contains("LocalQi"))
+        .count();
+    assert!(
+        (120..=136).contains(&local),
+        "{local} of 256 first bytes pick LocalQi"
+    );
+}
