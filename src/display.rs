@@ -3,16 +3,22 @@
 
 use core::fmt;
 
-use crate::{Player, Qi};
+use archery::SharedPointerKind;
 
-impl<P: Ord + fmt::Display, S: fmt::Display> fmt::Display for Qi<P, S> {
-    /// The board as a grid, then both hands and the side to move.
+use crate::{GenericQi, Player};
+
+impl<P: Ord + fmt::Display, S: fmt::Display, K: SharedPointerKind> fmt::Display
+    for GenericQi<P, S, K>
+{
+    /// The board as a grid, then the hands and the side to move.
     ///
     /// Ranks are lines in index order (the first line holds squares
     /// `0..files`), a 3D board's layers are separated by a blank line, an
     /// empty square is `.`, and columns are as wide as the widest piece so
     /// that multi-character pieces line up. A hand lists its pieces in piece
-    /// order, with `xN` after a piece held N > 1 times. `{:?}` stays compact.
+    /// order, with `xN` after a piece held N > 1 times, or `empty`; when
+    /// both hands are empty (a game without hands, or one where none is
+    /// held yet) no hand line is printed. `{:?}` stays compact.
     ///
     /// ```
     /// use persistent_qi::Qi;
@@ -32,6 +38,16 @@ impl<P: Ord + fmt::Display, S: fmt::Display> fmt::Display for Qi<P, S> {
     /// second to move
     /// ",
     /// );
+    /// # Ok::<(), persistent_qi::Error>(())
+    /// ```
+    ///
+    /// Without hands, the board and the side to move:
+    ///
+    /// ```
+    /// use persistent_qi::Qi;
+    ///
+    /// let position: Qi<char, char> = Qi::new(&[2, 2], 'C', 'c')?.board_diff([(0, Some('K'))])?;
+    /// assert_eq!(position.to_string(), "K .\n. .\n\nfirst to move\n");
     /// # Ok::<(), persistent_qi::Error>(())
     /// ```
     ///
@@ -68,7 +84,12 @@ impl<P: Ord + fmt::Display, S: fmt::Display> fmt::Display for Qi<P, S> {
             writeln!(f, "{}", text.trim_end())?;
         }
         f.write_str("\n")?;
-        for player in Player::ALL {
+        // A game without hands (or none held yet) shows no hand line.
+        let held = Player::ALL
+            .into_iter()
+            .any(|player| self.hand(player).next().is_some());
+        let players = if held { &Player::ALL[..] } else { &[] };
+        for &player in players {
             write!(f, "{player} hand ({}): ", self.style(player))?;
             let mut entries = self.hand(player).peekable();
             if entries.peek().is_none() {
@@ -100,10 +121,7 @@ mod tests {
             .unwrap()
             .board_diff([(0, Some("K")), (4, Some("k"))])
             .unwrap();
-        assert_eq!(
-            position.to_string(),
-            "K . . . k\n\nfirst hand (C): empty\nsecond hand (c): empty\nfirst to move\n"
-        );
+        assert_eq!(position.to_string(), "K . . . k\n\nfirst to move\n");
     }
 
     #[test]
@@ -120,8 +138,6 @@ R . .
 . K .
 . . r
 
-first hand (X): empty
-second hand (x): empty
 second to move
 "
         );
@@ -142,8 +158,6 @@ second to move
 3 . .
 . . 4
 
-first hand (A): empty
-second hand (a): empty
 first to move
 "
         );
@@ -166,11 +180,32 @@ first to move
 C:R  C:+P .
 c:k^ .    c:p
 
-first hand (C): empty
-second hand (c): empty
 first to move
 "
         );
+    }
+
+    #[test]
+    fn an_empty_hand_is_listed_beside_one_that_holds_pieces() {
+        let position: Qi<&str, &str> = Qi::new(&[2], "S", "s")
+            .unwrap()
+            .second_hand_diff([("p", 1)])
+            .unwrap();
+        assert_eq!(
+            position.to_string(),
+            ". .\n\nfirst hand (S): empty\nsecond hand (s): p\nfirst to move\n"
+        );
+    }
+
+    #[test]
+    fn local_positions_display_the_same() {
+        let position: Qi<&str, &str> = Qi::new(&[2, 2], "S", "s")
+            .unwrap()
+            .board_diff([(3, Some("k"))])
+            .unwrap()
+            .first_hand_diff([("P", 2)])
+            .unwrap();
+        assert_eq!(position.to_local().to_string(), position.to_string());
     }
 
     #[test]

@@ -19,10 +19,11 @@ use crate::Player;
 /// | [`Qi::board_diff`](crate::Qi::board_diff) | index 99 on `[2, 2]` | [`IndexOutOfRange`](Error::IndexOutOfRange) | invalid flat index: 99 (board has 4 squares) |
 /// | [`Qi::hand_diff`](crate::Qi::hand_diff) | `("P", -2)` holding one | [`HandUnderflow`](Error::HandUnderflow) | cannot remove 2 from the first hand: it holds 1 (change 0) |
 /// | any transformation | a third piece on `[2]` | [`TooManyPieces`](Error::TooManyPieces) | too many pieces for board size (3 pieces, 2 squares) |
-/// | [`Qi::from_parts`](crate::Qi::from_parts) | 5 squares for `[2, 2]` | [`SquareCountMismatch`](Error::SquareCountMismatch) | wrong number of squares: the shape has 4, 5 given |
+/// | [`Qi::from_parts`](crate::Qi::from_parts) | 3 squares for `[2, 2]` | [`SquareCountMismatch`](Error::SquareCountMismatch) | wrong number of squares: the shape has 4, 3 given |
+/// | [`Qi::from_parts`](crate::Qi::from_parts) | 9 (or endless) squares for `[2, 2]` | [`SquareCountMismatch`](Error::SquareCountMismatch) | wrong number of squares: the shape has 4, at least 5 given |
 /// | [`Qi::from_parts`](crate::Qi::from_parts) | first hand `[("P", 0)]` | [`ZeroHandCount`](Error::ZeroHandCount) | hand count must be at least 1: the first hand lists 0 (entry 0) |
 /// | [`Qi::from_parts`](crate::Qi::from_parts) | first hand `[("P", 1), ("P", 1)]` | [`DuplicateHandPiece`](Error::DuplicateHandPiece) | the first hand lists a piece twice (entry 1) |
-/// | [`Qi::changes_since`](crate::Qi::changes_since) | `[8, 8]` against `[9, 9]` | [`ShapeMismatch`](Error::ShapeMismatch) | the positions have different shapes: [9, 9] and [8, 8] |
+/// | [`Qi::changes_since`](crate::Qi::changes_since) | `[8, 8]` against `[9, 9]` | [`ShapeMismatch`](Error::ShapeMismatch) | different shapes: the base has [8, 8], the other position [9, 9] |
 /// | [`Qi::changes_since`](crate::Qi::changes_since) | styles `"C"` against `"S"` | [`StyleMismatch`](Error::StyleMismatch) | the positions give the first player different styles |
 /// | [`Qi::index_of`](crate::Qi::index_of) | `&[1]` on `[8, 8]` | [`CoordinateCountMismatch`](Error::CoordinateCountMismatch) | expected 2 coordinates, got 1 |
 /// | [`Qi::index_of`](crate::Qi::index_of) | `&[0, 9]` on `[8, 8]` | [`CoordinateOutOfRange`](Error::CoordinateOutOfRange) | coordinate 9 is outside dimension 1 of size 8 |
@@ -70,6 +71,24 @@ pub enum Error {
         change: Option<usize>,
     },
     /// A hand change removed more copies of a piece than the hand held.
+    ///
+    /// To remove exactly what a hand holds, negate the counts it lists:
+    /// counts are `usize` and deltas `i32`, and a count always converts
+    /// (it is at most [`MAX_SQUARE_COUNT`](crate::MAX_SQUARE_COUNT), 65,025).
+    ///
+    /// ```
+    /// use persistent_qi::{Player, Qi};
+    ///
+    /// let position: Qi<&str, &str> =
+    ///     Qi::new(&[9, 9], "S", "s")?.first_hand_diff([("P", 3), ("B", 1)])?;
+    /// let everything = position
+    ///     .hand(Player::First)
+    ///     .map(|(&piece, count)| Ok((piece, -i32::try_from(count)?)))
+    ///     .collect::<Result<Vec<(&str, i32)>, std::num::TryFromIntError>>()?;
+    /// let emptied = position.hand_diff(Player::First, everything)?;
+    /// assert_eq!(emptied.hand_piece_count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     HandUnderflow {
         /// Whose hand.
         player: Player,
@@ -93,7 +112,10 @@ pub enum Error {
     SquareCountMismatch {
         /// The number of squares of the shape.
         expected: usize,
-        /// The number of squares given.
+        /// The number of squares given if fewer than `expected`; otherwise
+        /// `expected + 1`, meaning at least that many: reading stops at the
+        /// first square past the shape's, so that an endless sequence of
+        /// squares is refused too.
         given: usize,
     },
     /// A hand entry given to [`Qi::from_parts`](crate::Qi::from_parts) had
@@ -189,6 +211,10 @@ impl fmt::Display for Error {
                 f,
                 "too many pieces for board size ({pieces} pieces, {squares} squares)"
             ),
+            Error::SquareCountMismatch { expected, given } if given > expected => write!(
+                f,
+                "wrong number of squares: the shape has {expected}, at least {given} given"
+            ),
             Error::SquareCountMismatch { expected, given } => write!(
                 f,
                 "wrong number of squares: the shape has {expected}, {given} given"
@@ -209,7 +235,7 @@ impl fmt::Display for Error {
                 };
                 write!(
                     f,
-                    "the positions have different shapes: {:?} and {:?}",
+                    "different shapes: the base has {:?}, the other position {:?}",
                     sizes(base),
                     sizes(other)
                 )

@@ -15,7 +15,7 @@
 //!
 //! | | `Qi<Epin, Sin>` | `Qi<Qpi, Sin>` |
 //! |---|---|---|
-//! | read | `from_feen`, [`FromStr`] | `from_feen` |
+//! | read | `from_feen`, [`FromStr`] | `from_feen`, [`FromStr`] |
 //! | write | `to_feen` | `to_feen` |
 //!
 //! ```
@@ -28,7 +28,7 @@
 //! assert_eq!(position.first_hand_count(&"P".parse()?), 2);
 //! assert_eq!(position.to_feen()?, text);
 //!
-//! let typed = Qi::<Qpi, Sin>::from_feen(text)?;
+//! let typed: Qi<Qpi, Sin> = text.parse()?;
 //! assert_eq!(typed.square(4), Some(&"s:k^".parse()?));
 //! assert_eq!(typed.to_feen()?, text);
 //! # Ok::<_, Box<dyn std::error::Error>>(())
@@ -68,7 +68,7 @@ use sashite_epin::State;
 use sashite_feen::{Feen, HandItem, Side};
 
 use crate::qpi::{Epin, ForeignStyleError, Qpi, Sin};
-use crate::{Error, MAX_DIMENSIONS, Player, Qi};
+use crate::{Error, MAX_DIMENSION_SIZE, MAX_DIMENSIONS, MAX_SQUARE_COUNT, Player, Qi};
 
 /// The `sashite-feen` crate, whose [`Feen`] view reading is built on.
 pub use sashite_feen;
@@ -86,6 +86,8 @@ pub use sashite_feen::MAX_STRING_LENGTH;
 /// |---|---|---|
 /// | `"8/8 / C"` | [`Invalid`](ReadError::Invalid)`(`[`ParseError::InvalidStyleTurnDelimiter`]`)` | invalid FEEN: the style-turn field must contain exactly one '/' |
 /// | `"1 2P/ C/c"` | [`Invalid`](ReadError::Invalid)`(`[`ParseError::TooManyPieces`]`)` | invalid FEEN: the position has more pieces than squares |
+/// | 4,097 bytes | [`Invalid`](ReadError::Invalid)`(`[`ParseError::InputTooLong`]`)` | invalid FEEN: FEEN string exceeds the maximum length of 4096 bytes |
+/// | `"300 / C/c"` | [`Invalid`](ReadError::Invalid)`(`[`ParseError::DimensionTooLarge`]`)` | invalid FEEN: a board dimension exceeds the maximum size of 255 squares |
 ///
 /// [`Invalid`](ReadError::Invalid) holds `sashite-feen`'s own reason, so
 /// this crate accepts exactly the strings it accepts.
@@ -96,7 +98,9 @@ pub use sashite_feen::MAX_STRING_LENGTH;
 /// the two verdicts apart should either side's limits change.
 ///
 /// The message includes the reason, which is therefore not also returned
-/// by [`source`](std::error::Error::source).
+/// by [`source`](std::error::Error::source), and for a reason that is a
+/// limit, the limit: the length in bytes, the dimensions, the size of a
+/// dimension, the squares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ReadError {
@@ -109,7 +113,20 @@ pub enum ReadError {
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ReadError::Invalid(reason) => write!(f, "invalid FEEN: {reason}"),
+            ReadError::Invalid(reason) => {
+                write!(f, "invalid FEEN: {reason}")?;
+                // sashite-feen's reasons carry no data: the limit they name
+                // is said here.
+                match reason {
+                    ParseError::InputTooLong => write!(f, " of {MAX_STRING_LENGTH} bytes"),
+                    ParseError::TooManyDimensions => write!(f, " (at most {MAX_DIMENSIONS})"),
+                    ParseError::DimensionTooLarge => {
+                        write!(f, " of {MAX_DIMENSION_SIZE} squares")
+                    }
+                    ParseError::TooManySquares => write!(f, " of {MAX_SQUARE_COUNT}"),
+                    _ => Ok(()),
+                }
+            }
             ReadError::Rejected(error) => write!(f, "FEEN position rejected: {error}"),
         }
     }
@@ -333,6 +350,15 @@ impl Qi<Qpi, Sin> {
     /// the [module documentation](self).
     pub fn to_feen(&self) -> Result<String, WriteError> {
         write(self, |&qpi, first, second| qpi.to_epin(first, second))
+    }
+}
+
+impl FromStr for Qi<Qpi, Sin> {
+    type Err = ReadError;
+
+    /// Reads a FEEN string: the same as `from_feen`.
+    fn from_str(feen: &str) -> Result<Self, ReadError> {
+        Qi::<Qpi, Sin>::from_feen(feen)
     }
 }
 

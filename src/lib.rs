@@ -88,7 +88,8 @@
 //! | `arbitrary` | `Arbitrary` for `Qi<P, S>` (any `P`, `S` that are `Arbitrary`), `Qpi` and `Player`, for fuzzing; brings in `arbitrary` only |
 //! | `proptest` | the `proptest` module: strategies for positions, QPI tokens, styles, players and shapes |
 //! | `quickcheck` | `Arbitrary` for `Player`, `Qpi` and `Qi<Qpi, Sin>`, with shrinking |
-//! | `feen` | the `feen` module: FEEN text read into and written from `Qi<Epin, Sin>` and `Qi<Qpi, Sin>`; the EPIN piece `qpi::Epin` and `Qpi` <-> `Epin`; `From` conversions with `sashite_qi::Qi` |
+//! | `feen` | the `feen` module: FEEN text read into and written from `Qi<Epin, Sin>` and `Qi<Qpi, Sin>`; the EPIN piece `qpi::Epin` and `Qpi` <-> `Epin` |
+//! | `sashite-qi` | conversions with `sashite_qi::Qi`, both ways and over either pointer kind: `TryFrom` (each side checks its own limits, and says so with an error rather than a panic), and `From` between the two `Player` types |
 //!
 //! The three build positions through one generator: an empty board, then
 //! random moves, each played through [`Qi::edit`] and kept only if the
@@ -120,7 +121,7 @@ pub mod qpi;
 
 #[cfg(feature = "feen")]
 pub mod feen;
-#[cfg(feature = "feen")]
+#[cfg(feature = "sashite-qi")]
 mod peer;
 #[cfg(feature = "proptest")]
 pub mod proptest;

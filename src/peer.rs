@@ -1,109 +1,154 @@
 //! Conversions with `sashite-qi`'s position, the Sashité family's owned
-//! model (feature `feen`): the same content both ways, board, hands,
-//! styles and turn.
+//! model (feature `sashite-qi`): the same content both ways, board, hands,
+//! styles and turn, over either pointer kind.
+//!
+//! | from | to | trait | why |
+//! |---|---|---|---|
+//! | [`Player`] | `sashite_qi::Player` | `From` (both ways) | nothing can fail |
+//! | `&sashite_qi::Qi<P, S>`, `sashite_qi::Qi<P, S>` | [`GenericQi<P, S, K>`](GenericQi) | `TryFrom`, [`Error`] | built by [`GenericQi::from_parts`], which checks this crate's limits |
+//! | `&GenericQi<P, S, K>` | `sashite_qi::Qi<P, S>` | `TryFrom`, `sashite_qi::Error` | built by `sashite-qi`'s constructor and diffs, which check its limits |
+//!
+//! The two crates' limits are the same today (3 dimensions of 255 squares,
+//! 65,025 squares, no more pieces than squares), so a conversion of a valid
+//! position fails only for a piece type whose `Clone` does not give back an
+//! equal value (two hand entries that become one piece) or should either
+//! crate's limits change: an error then, never a panic.
+//!
+//! ```
+//! use persistent_qi::{Player, Qi};
+//!
+//! let peer = sashite_qi::Qi::new(&[2, 2], "C", "c")?
+//!     .board_diff([(0, Some("K")), (3, Some("k"))])?
+//!     .first_hand_diff([("P", 2)])?
+//!     .toggle();
+//! let ours = Qi::try_from(&peer)?;
+//! assert_eq!(ours.square(3), Some(&"k"));
+//! assert_eq!(ours.first_hand_count(&"P"), 2);
+//! assert_eq!(ours.turn(), Player::Second);
+//! assert_eq!(sashite_qi::Qi::try_from(&ours)?, peer);
+//! assert_eq!(sashite_qi::Player::from(ours.turn()), peer.turn());
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
 
 use core::hash::Hash;
 
-use crate::{Player, Qi};
+use archery::SharedPointerKind;
 
-/// The peer crate's turn as ours.
-const fn player(turn: sashite_qi::Player) -> Player {
-    match turn {
-        sashite_qi::Player::First => Player::First,
-        sashite_qi::Player::Second => Player::Second,
+use crate::{Error, GenericQi, Player};
+
+impl From<sashite_qi::Player> for Player {
+    /// The same player.
+    fn from(player: sashite_qi::Player) -> Self {
+        match player {
+            sashite_qi::Player::First => Player::First,
+            sashite_qi::Player::Second => Player::Second,
+        }
     }
 }
 
-impl<P: Clone + Ord + Hash, S: Clone + Hash> From<&sashite_qi::Qi<P, S>> for Qi<P, S> {
-    /// The same position, built by [`Qi::from_parts`] from the peer's
+impl From<Player> for sashite_qi::Player {
+    /// The same player.
+    fn from(player: Player) -> Self {
+        match player {
+            Player::First => sashite_qi::Player::First,
+            Player::Second => sashite_qi::Player::Second,
+        }
+    }
+}
+
+impl<P, S, K> TryFrom<&sashite_qi::Qi<P, S>> for GenericQi<P, S, K>
+where
+    P: Clone + Ord + Hash,
+    S: Clone + Hash,
+    K: SharedPointerKind,
+{
+    type Error = Error;
+
+    /// The same position, built by [`GenericQi::from_parts`] from the peer's
     /// board, hands, styles and turn. O(squares + hand entries x log(hand
     /// entries)); clones every piece and both styles.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// Never for a `P` whose `Ord` is a total order: `sashite-qi` enforces
-    /// this crate's limits (the same shape bounds, no more pieces than
-    /// squares, each hand piece once, counts at least 1), so building
-    /// cannot fail.
-    fn from(peer: &sashite_qi::Qi<P, S>) -> Self {
+    /// Those of [`GenericQi::from_parts`]: none for a position of
+    /// `sashite-qi` 0.2 (its limits are this crate's) and a piece type
+    /// whose clones are equal to their originals; otherwise, for example,
+    /// [`Error::DuplicateHandPiece`] if two pieces of a hand clone to one.
+    fn try_from(peer: &sashite_qi::Qi<P, S>) -> Result<Self, Error> {
         let entry = |(piece, count): (&P, usize)| (piece.clone(), count);
-        Qi::from_parts(
+        GenericQi::from_parts(
             peer.shape(),
             peer.board().iter().cloned(),
             peer.first_hand().map(entry),
             peer.second_hand().map(entry),
             peer.first_style().clone(),
             peer.second_style().clone(),
-            player(peer.turn()),
+            Player::from(peer.turn()),
         )
-        .expect("a sashite-qi position is within this crate's limits")
     }
 }
 
-impl<P: Clone + Ord + Hash, S: Clone + Hash> From<sashite_qi::Qi<P, S>> for Qi<P, S> {
+impl<P, S, K> TryFrom<sashite_qi::Qi<P, S>> for GenericQi<P, S, K>
+where
+    P: Clone + Ord + Hash,
+    S: Clone + Hash,
+    K: SharedPointerKind,
+{
+    type Error = Error;
+
     /// The same position: see the conversion from `&sashite_qi::Qi`, which
     /// this is (the peer's accessors lend its pieces, they do not give them
     /// up).
     ///
-    /// ```
-    /// use persistent_qi::{Player, Qi};
-    ///
-    /// let peer = sashite_qi::Qi::new(&[2, 2], "C", "c")?
-    ///     .board_diff([(0, Some("K")), (3, Some("k"))])?
-    ///     .first_hand_diff([("P", 2)])?
-    ///     .toggle();
-    /// let ours = Qi::from(peer.clone());
-    /// assert_eq!(ours.square(3), Some(&"k"));
-    /// assert_eq!(ours.first_hand_count(&"P"), 2);
-    /// assert_eq!(ours.turn(), Player::Second);
-    /// assert_eq!(sashite_qi::Qi::from(&ours), peer);
-    /// # Ok::<_, Box<dyn std::error::Error>>(())
-    /// ```
-    ///
-    /// # Panics
+    /// # Errors
     ///
     /// As the conversion from `&sashite_qi::Qi`.
-    fn from(peer: sashite_qi::Qi<P, S>) -> Self {
-        Qi::from(&peer)
+    fn try_from(peer: sashite_qi::Qi<P, S>) -> Result<Self, Error> {
+        GenericQi::try_from(&peer)
     }
 }
 
-impl<P: Clone + Ord + Hash, S: Clone> From<&Qi<P, S>> for sashite_qi::Qi<P, S> {
+impl<P, S, K> TryFrom<&GenericQi<P, S, K>> for sashite_qi::Qi<P, S>
+where
+    P: Clone + Ord + Hash,
+    S: Clone,
+    K: SharedPointerKind,
+{
+    type Error = sashite_qi::Error;
+
     /// The same position as a `sashite-qi` one, built through its public
     /// constructor and transformations. O(squares + hand entries x
     /// log(hand entries)); clones every piece and both styles.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// Never for a `P` whose `Ord` is a total order: a position of this
-    /// crate is within `sashite-qi`'s limits, which are the same.
-    fn from(position: &Qi<P, S>) -> Self {
-        let hand = |player| {
-            position.hand(player).map(|(piece, count)| {
-                // At most 65,025 pieces: far inside an `i32`.
-                (piece.clone(), i32::try_from(count).unwrap_or(i32::MAX))
-            })
+    /// Those of `sashite-qi`'s constructor and diffs: none for a position
+    /// of this crate and `sashite-qi` 0.2, whose limits are the same; a
+    /// hand count that does not fit its `i32` deltas is its
+    /// `TooManyPieces`.
+    fn try_from(position: &GenericQi<P, S, K>) -> Result<Self, sashite_qi::Error> {
+        let hand = |player| -> Result<Vec<(P, i32)>, sashite_qi::Error> {
+            position
+                .hand(player)
+                .map(|(piece, count)| {
+                    let count =
+                        i32::try_from(count).map_err(|_| sashite_qi::Error::TooManyPieces)?;
+                    Ok((piece.clone(), count))
+                })
+                .collect()
         };
-        let turn = match position.turn() {
-            Player::First => sashite_qi::Player::First,
-            Player::Second => sashite_qi::Player::Second,
-        };
-        sashite_qi::Qi::new(
+        let occupied = position
+            .squares()
+            .enumerate()
+            .filter_map(|(index, square)| Some((index, Some(square?.clone()))));
+        Ok(sashite_qi::Qi::new(
             position.shape(),
             position.first_style().clone(),
             position.second_style().clone(),
-        )
-        .and_then(|peer| {
-            peer.board_diff(
-                position
-                    .squares()
-                    .enumerate()
-                    .filter_map(|(index, square)| Some((index, Some(square?.clone())))),
-            )
-        })
-        .and_then(|peer| peer.first_hand_diff(hand(Player::First)))
-        .and_then(|peer| peer.second_hand_diff(hand(Player::Second)))
-        .expect("a position of this crate is within sashite-qi's limits")
-        .with_turn(turn)
+        )?
+        .board_diff(occupied)?
+        .first_hand_diff(hand(Player::First)?)?
+        .second_hand_diff(hand(Player::Second)?)?
+        .with_turn(position.turn().into()))
     }
 }

@@ -1,7 +1,6 @@
 //! FEEN reading and writing: every example of `sashite-feen`, read square by
 //! square, rejected with `sashite-feen`'s reasons, unspellable positions
-//! refused, the conversions with `sashite-qi`, each through the
-//! `feen_parse` fuzz target's check too.
+//! refused, each through the `feen_parse` fuzz target's check too.
 #![cfg(feature = "feen")]
 
 use persistent_qi::feen::sashite_feen::{Feen, ParseError};
@@ -97,7 +96,7 @@ fn every_sashite_feen_example_round_trips_through_both_piece_types() {
         assert!(Feen::is_valid(example), "{example} is valid FEEN");
         // Reads in both piece types as the view describes, writes back byte
         // for byte, and agrees with `sashite-qi` through `Feen::to_qi`.
-        harness::feen_parse(example.as_bytes());
+        assert!(harness::feen_parse(example.as_bytes()), "{example} reads");
     }
 }
 
@@ -162,8 +161,10 @@ fn the_field_cross_product_of_sashite_feen_gets_its_verdict_and_round_trips() {
         for hands in HANDS {
             for style_turn in STYLE_TURNS {
                 let text = format!("{placement} {hands} {style_turn}");
-                harness::feen_parse(text.as_bytes());
-                accepted += usize::from(Feen::is_valid(&text));
+                // Read exactly when sashite-feen accepts it.
+                let read = harness::feen_parse(text.as_bytes());
+                assert_eq!(read, Feen::is_valid(&text), "{text}");
+                accepted += usize::from(read);
             }
         }
     }
@@ -186,9 +187,7 @@ fn every_short_string_over_a_feen_alphabet_gets_sashite_feens_verdict() {
                 text.push(ALPHABET[usize::try_from(rest % 8).unwrap()]);
                 rest /= 8;
             }
-            harness::feen_parse(&text);
-            accepted +=
-                u64::from(Qi::<Epin, Sin>::from_feen(core::str::from_utf8(&text).unwrap()).is_ok());
+            accepted += u64::from(harness::feen_parse(&text));
             checked += 1;
         }
     }
@@ -205,7 +204,7 @@ fn every_epin_token_round_trips_on_the_board_and_in_each_hand() {
             format!("2 {token}/ C/c"),
             format!("2 /{token} s/S"),
         ] {
-            harness::feen_parse(example.as_bytes());
+            assert!(harness::feen_parse(example.as_bytes()), "{example} reads");
         }
     }
 }
@@ -283,6 +282,21 @@ fn from_str_reads_feen() {
     assert_eq!(position.square(7), Some(&epin("K^")));
     assert_eq!(
         "k^ C/c".parse::<Qi<Epin, Sin>>(),
+        Err(ReadError::Invalid(ParseError::FieldCount))
+    );
+}
+
+#[test]
+fn from_str_reads_feen_into_typed_pieces_too() {
+    let position: Qi<Qpi, Sin> = "k^+p4+PK^ / C/c".parse().expect("valid FEEN");
+    assert_eq!(position.square(7), Some(&qpi("C:K^")));
+    assert_eq!(position.square(1), Some(&qpi("c:+p")));
+    assert_eq!(
+        position,
+        Qi::<Qpi, Sin>::from_feen("k^+p4+PK^ / C/c").expect("valid FEEN")
+    );
+    assert_eq!(
+        "k^ C/c".parse::<Qi<Qpi, Sin>>(),
         Err(ReadError::Invalid(ParseError::FieldCount))
     );
 }
@@ -371,6 +385,29 @@ fn read_errors_say_what_was_wrong() {
     assert_eq!(
         message("1 2P/ C/c"),
         "invalid FEEN: the position has more pieces than squares"
+    );
+}
+
+#[test]
+fn read_errors_over_a_limit_name_the_limit() {
+    let message = |text: &str| Qi::<Epin, Sin>::from_feen(text).unwrap_err().to_string();
+    assert_eq!(
+        message(&"K".repeat(MAX_STRING_LENGTH + 1)),
+        "invalid FEEN: FEEN string exceeds the maximum length of 4096 bytes"
+    );
+    // 4,096 bytes of `1`s: one run of empty squares far past a dimension.
+    assert_eq!(
+        message(&format!("{} / W/w", "1".repeat(4090))),
+        "invalid FEEN: a board dimension exceeds the maximum size of 255 squares"
+    );
+    assert_eq!(
+        message("1/1//1/1///1/1//1/1 / W/w"),
+        "invalid FEEN: the board has too many dimensions (at most 3)"
+    );
+    let layer = vec!["61"; 41].join("/");
+    assert_eq!(
+        message(&format!("{} / W/w", vec![layer; 26].join("//"))),
+        "invalid FEEN: the board has more squares than the maximum of 65025"
     );
     assert_eq!(
         ReadError::Rejected(Error::TooManyPieces {
@@ -542,39 +579,4 @@ fn the_longest_string_is_written_and_one_byte_more_is_refused() {
             length: 65_025 * 2 + 254 + " / C/c".len()
         })
     );
-}
-
-// ---------------------------------------------------------------- sashite-qi
-
-#[test]
-fn sashite_qi_positions_convert_both_ways_with_their_content() {
-    let s = String::from;
-    for shape in [&[6][..], &[3, 4], &[2, 3, 4]] {
-        let peer = sashite_qi::Qi::new(shape, s("S"), s("s"))
-            .unwrap()
-            .board_diff([(0, Some(s("K"))), (4, Some(s("+r")))])
-            .unwrap()
-            .first_hand_diff([(s("P"), 1), (s("B"), 2)])
-            .unwrap()
-            .second_hand_diff([(s("p"), 1)])
-            .unwrap()
-            .toggle();
-        let ours = Qi::from(&peer);
-        assert_eq!(ours.shape(), shape);
-        assert_eq!(ours.square(0), Some(&s("K")));
-        assert_eq!(ours.square(4), Some(&s("+r")));
-        assert_eq!(ours.board_piece_count(), 2);
-        assert_eq!(
-            ours.first_hand().collect::<Vec<_>>(),
-            [(&s("B"), 2), (&s("P"), 1)]
-        );
-        assert_eq!(ours.second_hand_count(&s("p")), 1);
-        assert_eq!(
-            (ours.first_style(), ours.second_style()),
-            (&s("S"), &s("s"))
-        );
-        assert_eq!(ours.turn(), Player::Second);
-        assert_eq!(sashite_qi::Qi::from(&ours), peer);
-        assert_eq!(Qi::from(peer), ours);
-    }
 }

@@ -3,12 +3,12 @@
 //! writes again byte for byte, in agreement with `Feen`'s view and
 //! `Feen::to_qi`; and our writer agrees with that encoder wherever the
 //! encoder is right.
-#![cfg(feature = "feen")]
+#![cfg(all(feature = "feen", feature = "sashite-qi"))]
 
 use std::collections::BTreeMap;
 
 use persistent_qi::feen::sashite_feen::{EncodeError, Feen, encode};
-use persistent_qi::feen::{MAX_STRING_LENGTH, WriteError};
+use persistent_qi::feen::{MAX_STRING_LENGTH, ReadError, WriteError};
 use persistent_qi::qpi::{Epin, Pin, Qpi, Sin, pin, sin};
 use persistent_qi::{Player, Qi};
 use proptest::prelude::*;
@@ -231,18 +231,20 @@ proptest! {
         let peer = content.peer();
         let text = encode(&peer).expect("a spellable position");
         harness::feen_parse(text.as_bytes());
-        prop_assert_eq!(Qi::<Epin, Sin>::from_feen(&text), Ok(Qi::from(&peer)));
-        prop_assert_eq!(sashite_qi::Qi::from(&content.epin()), peer);
+        prop_assert_eq!(Qi::<Epin, Sin>::from_feen(&text), Qi::try_from(&peer).map_err(ReadError::Rejected));
+        prop_assert_eq!(sashite_qi::Qi::try_from(&content.epin()), Ok(peer));
     }
 
     /// Our writer and `sashite-feen`'s encoder agree on every position,
     /// spellable or not, except where the styles have the wrong case: the
     /// encoder writes a string that does not read back as the position, and
-    /// ours refuses.
+    /// ours refuses. Styles of any case are one draw in five (three in four
+    /// of those have a wrong case), so most draws reach the other branches.
     #[test]
     fn writing_agrees_with_sashite_feens_encoder(
         content in prop_oneof![
-            4 => content(any_shape(), any_styles()),
+            3 => content(any_shape(), spellable_styles()),
+            1 => content(any_shape(), any_styles()),
             1 => dense_content(),
         ],
     ) {
@@ -271,13 +273,15 @@ proptest! {
         }
     }
 
-    /// A `Qpi` piece whose style neither player has is refused, wherever
-    /// it is; the first one in writing order is named.
+    /// `Qpi` pieces whose style neither player has are refused, wherever
+    /// they are: one or two of them, on the board or in either hand, and the
+    /// first in writing order (the board in index order, then the first
+    /// hand, then the second) is the one named.
     #[test]
-    fn a_piece_of_a_third_style_is_refused(
+    fn pieces_of_a_third_style_are_refused_and_the_first_is_named(
         content in content(spellable_shape(), spellable_styles()),
         stranger in any_styles().prop_map(|(stranger, _)| stranger),
-        in_hand in any::<bool>(),
+        places in prop::collection::vec(place(), 1..=2),
     ) {
         let (first, second) = content.styles;
         prop_assume!(stranger != first && stranger != second);
@@ -285,25 +289,61 @@ proptest! {
         let piece = Qpi::from_epin(*content.board.values().next().unwrap_or(&"P".parse().unwrap()), first, second)
             .with_sin(stranger);
         let squares = position.square_count();
-        let outcome = if in_hand && position.piece_count() < squares {
-            position.first_hand_diff([(piece, 1)]).map(|position| (position, None))
-        } else {
-            let square = squares - 1;
-            position.board_diff([(square, Some(piece))]).map(|position| (position, Some(square)))
+        let mut edit = position.edit();
+        for place in &places {
+            match *place {
+                Place::Square(index) => edit.set(index.index(squares), Some(piece)),
+                Place::Hand(player) => edit.hand(player, piece, 1),
+            };
+        }
+        let Ok(position) = edit.finish() else {
+            return Ok(()); // no room for the strangers
         };
-        let Ok((position, square)) = outcome else {
-            return Ok(()); // no room for one more piece
-        };
-        match (position.to_feen(), square) {
-            (Err(WriteError::ForeignStyleOnSquare { square: named, error }), Some(square)) => {
-                prop_assert!(named <= square);
-                prop_assert_eq!(error.piece.sin(), stranger);
-            }
-            (Err(WriteError::ForeignStyleInHand { player, error }), None) => {
-                prop_assert_eq!(player, Player::First);
+        let on_board = places
+            .iter()
+            .filter_map(|place| match place {
+                Place::Square(index) => Some(index.index(squares)),
+                Place::Hand(_) => None,
+            })
+            .min();
+        let in_hand = places
+            .iter()
+            .filter_map(|place| match place {
+                Place::Hand(player) => Some(*player),
+                Place::Square(_) => None,
+            })
+            .min_by_key(|player| player.is_second());
+        match (position.to_feen(), on_board, in_hand) {
+            (Err(WriteError::ForeignStyleOnSquare { square, error }), Some(first_square), _) => {
+                prop_assert_eq!(square, first_square);
                 prop_assert_eq!(error.piece, piece);
             }
-            (outcome, square) => prop_assert!(false, "{:?} for a stranger on {:?}", outcome, square),
+            (Err(WriteError::ForeignStyleInHand { player, error }), None, Some(first_hand)) => {
+                prop_assert_eq!(player, first_hand);
+                prop_assert_eq!(error.piece, piece);
+            }
+            (outcome, on_board, in_hand) => prop_assert!(
+                false,
+                "{:?} for strangers on {:?} and in {:?}",
+                outcome,
+                on_board,
+                in_hand
+            ),
         }
     }
+}
+
+/// Where a piece of a third style goes.
+#[derive(Debug, Clone, Copy)]
+enum Place {
+    Square(prop::sample::Index),
+    Hand(Player),
+}
+
+fn place() -> impl Strategy<Value = Place> {
+    prop_oneof![
+        any::<prop::sample::Index>().prop_map(Place::Square),
+        Just(Place::Hand(Player::First)),
+        Just(Place::Hand(Player::Second)),
+    ]
 }

@@ -7,14 +7,20 @@
 //! its content. After every step the two must agree on what the step changed
 //! or on the exact error, and regularly on the whole state; at the end every
 //! version kept along the way must still read as it did when it was kept
-//! (see `Scenario::run`).
+//! (see `Scenario::run_on`).
+//!
+//! Every scenario runs on both pointer kinds (`Scenario::run`: `Qi`, then
+//! `LocalQi`), and one suite runs with a piece type whose `Hash` collides
+//! (`Collide`), so that `==` is checked where the hashes cannot decide it.
 #![cfg(feature = "proptest")]
 
-use harness::{Action, Change, Literal, Model, Scenario, Start, Turn};
+use harness::support::Collide;
+use harness::{Action, CHECKPOINT, Change, Literal, Model, Scenario, Start, Turn};
 use persistent_qi::qpi::{Qpi, Sin};
-use persistent_qi::{Error, Player, Qi};
+use persistent_qi::{Error, LocalQi, Player, Qi, RcK};
 use proptest::prelude::*;
 use proptest::sample::select;
+use proptest::strategy::ValueTree;
 
 /// Mostly small valid shapes (so indices often hit and often miss), sometimes
 /// shapes around or beyond the limits.
@@ -142,6 +148,9 @@ where
     prop_oneof![empty, generated]
 }
 
+/// A start and up to two and a half checkpoints of steps: the first
+/// checkpoint (after step 48) fires in more than half the scenarios, the
+/// second in about a quarter.
 fn scenario<P, S>(
     piece: impl Strategy<Value = P> + Clone + 'static,
     style: impl Strategy<Value = S> + Clone + 'static,
@@ -152,7 +161,7 @@ where
 {
     (
         start(piece.clone(), style),
-        prop::collection::vec(action(piece), 0..48),
+        prop::collection::vec(action(piece), 0..=CHECKPOINT * 5 / 2),
     )
         .prop_map(|(start, actions)| Scenario { start, actions })
 }
@@ -188,6 +197,36 @@ proptest! {
     ) {
         scenario.run();
     }
+
+    #[test]
+    fn qi_with_pieces_whose_hashes_collide_behaves_like_the_model(
+        scenario in scenario((0..4_u8).prop_map(Collide), any::<u8>())
+    ) {
+        scenario.run();
+    }
+}
+
+#[test]
+fn drawn_scenarios_reach_the_checkpoints() {
+    // The checks that run only at a checkpoint (the whole state, the hash
+    // from scratch, `changes_since` the start) must be reached by the
+    // drawn scenarios, not only by the end of each.
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let strategy = scenario(0..6_u8, any::<u8>());
+    let lengths: Vec<usize> = (0..256)
+        .map(|_| {
+            let tree = strategy.new_tree(&mut runner).expect("a scenario");
+            tree.current().actions.len()
+        })
+        .collect();
+    let past = |checkpoints: usize| {
+        lengths
+            .iter()
+            .filter(|&&length| length >= checkpoints * CHECKPOINT)
+            .count()
+    };
+    assert!(past(1) > 96, "{} of 256 pass one checkpoint", past(1));
+    assert!(past(2) > 32, "{} of 256 pass two checkpoints", past(2));
 }
 
 /// The scenario whose printed form is pasted as the body of
@@ -272,6 +311,60 @@ fn the_printed_reproduction_compiles_and_runs() {
     assert_eq!(current.square(0), Some(&7));
     assert_eq!(current.turn(), Player::First);
     small_scenario().run();
+}
+
+#[test]
+fn a_scenario_prints_over_local_positions_with_the_same_steps() {
+    let program = small_scenario().program::<RcK>();
+    let header = "\
+use persistent_qi::{LocalQi, Player};
+let mut retained: Vec<LocalQi<u8, u8>> = Vec::new();
+let mut current: LocalQi<u8, u8> = LocalQi::new(&[2, 2], 0, 1).unwrap();
+";
+    assert!(program.starts_with(header), "{program}");
+    let on_qi = format!("{:?}", small_scenario());
+    assert_eq!(
+        program.lines().skip(3).collect::<Vec<_>>(),
+        on_qi.lines().skip(3).collect::<Vec<_>>()
+    );
+}
+
+/// The local program's first lines, pasted over the same steps: it
+/// compiles and runs on `LocalQi`.
+#[test]
+#[allow(clippy::identity_op, clippy::unreadable_literal, unused_assignments)]
+#[cfg(target_pointer_width = "64")]
+fn the_printed_local_reproduction_compiles_and_runs() {
+    let mut retained: Vec<LocalQi<u8, u8>> = Vec::new();
+    let mut current: LocalQi<u8, u8> = LocalQi::new(&[2, 2], 0, 1).unwrap();
+    if let Ok(next) = current.board_diff([(0, Some(7)), (3, None)]) {
+        current = next;
+    }
+    retained.push(current.clone());
+    if let Ok(next) = current.hand_diff(Player::Second, [(7, 2), (7, -2147483648)]) {
+        current = next;
+    }
+    if let Ok(next) = current.board_diff([(18446744073709551615, Some(1))]) {
+        current = next;
+    }
+    current = current.toggle();
+    current = current.with_turn(Player::Second);
+    if !retained.is_empty() {
+        let _equal = current == retained[5 % retained.len()];
+    }
+    if !retained.is_empty() {
+        current = retained[3 % retained.len()].clone();
+    }
+    if !retained.is_empty() {
+        retained.remove(0 % retained.len());
+    }
+    let _index = current.index_of(&[1, 1]);
+    let _coordinates = current.coordinates_of(3);
+
+    assert!(retained.is_empty());
+    assert_eq!(current.square(0), Some(&7));
+    assert_eq!(current.turn(), Player::First);
+    small_scenario().run_on::<RcK>();
 }
 
 /// A scenario that starts from content and plays a one-call move: its
@@ -507,4 +600,65 @@ if let Ok(next) = current.hand_diff(Player::First, [(Qpi::parse(\"S:+P\").unwrap
 "
     );
     scenario.run();
+}
+
+// What the harness checks, and where: scenarios each reaching one check that
+// only it makes. Each passes on a sound crate; each fails against the broken
+// build named in its comment (changes_since dropping squares past index 127,
+// or a hand's incremental hash term off by one bit at a count of 5), which
+// the harness passed before it checked these.
+
+fn empty_board(shape: Vec<usize>) -> Start<u8, u8> {
+    Start::Empty {
+        shape,
+        first_style: 0,
+        second_style: 1,
+    }
+}
+
+#[test]
+fn every_step_on_a_19x19_board_is_checked_through_changes_since() {
+    // A square set and emptied again: the start and the end are equal, so
+    // only the step itself shows a square `changes_since` failed to list.
+    Scenario {
+        start: empty_board(vec![19, 19]),
+        actions: vec![
+            Action::BoardDiff(vec![(200, Some(1))]),
+            Action::BoardDiff(vec![(200, None)]),
+        ],
+    }
+    .run();
+}
+
+#[test]
+fn every_checkpoint_checks_changes_since_the_start() {
+    // 400 squares, past the per-step check: the square set at step 0 is
+    // listed from the start at the checkpoint after step 47, and emptied
+    // again before the end.
+    let mut actions = vec![Action::BoardDiff(vec![(390, Some(1))])];
+    actions.extend((1..CHECKPOINT).map(|_| Action::WithTurn(Player::First)));
+    actions.push(Action::BoardDiff(vec![(390, None)]));
+    Scenario {
+        start: empty_board(vec![20, 20]),
+        actions,
+    }
+    .run();
+}
+
+#[test]
+fn every_version_kept_on_a_small_board_is_checked_against_the_hash_from_scratch() {
+    // Five distinct versions kept, the fifth holding 5 copies of a piece,
+    // and the current one 6: the fifth is never current at a checkpoint,
+    // and is past the first few the end compares through `changes_since`.
+    let mut actions = Vec::new();
+    for _ in 0..5 {
+        actions.push(Action::HandDiff(Player::First, vec![(1, 1)]));
+        actions.push(Action::Retain);
+    }
+    actions.push(Action::HandDiff(Player::First, vec![(1, 1)]));
+    Scenario {
+        start: empty_board(vec![3, 3]),
+        actions,
+    }
+    .run();
 }

@@ -1,7 +1,8 @@
 //! Differential testing against the peer crate `sashite-qi` 0.2.
 //!
 //! Random shapes and random operation sequences run on both
-//! `persistent_qi::Qi` and `sashite_qi::Qi`. After every step the two must
+//! `persistent_qi`'s positions (each case twice: over `Qi` and over
+//! `LocalQi`, through one generic runner) and `sashite_qi::Qi`. After every step the two must
 //! agree: both succeed or both fail with the same kind of error, and then read
 //! the same squares, hands, counts, turn and styles. Our incremental hash must
 //! equal the one recomputed from scratch. At the end, every version we kept
@@ -32,9 +33,11 @@ use std::collections::BTreeMap;
 use std::fmt::{self, Debug};
 use std::hash::Hash;
 
-use harness::support::{self, Position};
+use harness::support::{self, Kind, Position};
 use harness::{Change, Model, Turn};
-use persistent_qi::{Error, MAX_DIMENSION_SIZE, MAX_DIMENSIONS, Player, Qi};
+use persistent_qi::{
+    ArcTK, Error, GenericQi, MAX_DIMENSION_SIZE, MAX_DIMENSIONS, Player, RcK, SharedPointerKind,
+};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use sashite_qi as peer;
@@ -285,8 +288,8 @@ fn expected_shape_error(shape: &[usize]) -> Option<Error> {
 }
 
 /// Everything the two positions let a reader see must be the same.
-fn agree<P, S>(
-    ours: &Qi<P, S>,
+fn agree<P, S, K: SharedPointerKind>(
+    ours: &GenericQi<P, S, K>,
     theirs: &peer::Qi<P, S>,
     alphabet: &[P],
 ) -> Result<(), TestCaseError>
@@ -436,14 +439,25 @@ where
 
 // ---- the harness -----------------------------------------------------------
 
-/// Runs one case on both implementations.
+/// Runs one case on both crates, ours over both pointer kinds.
 fn run<P, S>(case: &Case<P, S>, alphabet: &[P]) -> Result<(), TestCaseError>
 where
     P: Clone + Ord + Hash + Debug,
     S: Clone + Eq + Hash + Debug,
 {
+    run_on::<P, S, ArcTK>(case, alphabet)?;
+    run_on::<P, S, RcK>(case, alphabet)
+}
+
+/// Runs one case on sashite-qi and on our positions over the pointer kind
+/// `K`.
+fn run_on<P, S, K: Kind>(case: &Case<P, S>, alphabet: &[P]) -> Result<(), TestCaseError>
+where
+    P: Clone + Ord + Hash + Debug,
+    S: Clone + Eq + Hash + Debug,
+{
     let (first_style, second_style) = case.styles.clone();
-    let ours = Qi::<P, S>::new(&case.shape, first_style.clone(), second_style.clone());
+    let ours = GenericQi::<P, S, K>::new(&case.shape, first_style.clone(), second_style.clone());
     let theirs = peer::Qi::<P, S>::new(&case.shape, first_style, second_style);
     let (mut ours, mut theirs) = match (ours, theirs) {
         (Ok(ours), Ok(theirs)) => {
@@ -543,7 +557,11 @@ fn apply<P: Clone, S, Q: Position<P, S>>(position: &Q, step: &Step<P>) -> Result
 }
 
 /// Our one-call move.
-fn edit<P, S>(position: &Qi<P, S>, changes: &[Change<P>], turn: Turn) -> Result<Qi<P, S>, Error>
+fn edit<P, S, K: SharedPointerKind>(
+    position: &GenericQi<P, S, K>,
+    changes: &[Change<P>],
+    turn: Turn,
+) -> Result<GenericQi<P, S, K>, Error>
 where
     P: Clone + Ord + Hash,
 {

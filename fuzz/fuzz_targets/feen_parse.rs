@@ -4,4 +4,6 @@
 //! (`harness::feen_parse`), which `tests/fuzz_replay.rs` feeds the corpus.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| harness::feen_parse(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    harness::feen_parse(data);
+});

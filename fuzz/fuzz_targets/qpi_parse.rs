@@ -2,4 +2,6 @@
 //! `harness::qpi_parse`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| harness::qpi_parse(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    harness::qpi_parse(data);
+});

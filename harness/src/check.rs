@@ -8,17 +8,22 @@ use core::fmt;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use persistent_qi::{Changes, HandChange, Nested, Player, Qi, SquareChange};
+use persistent_qi::{
+    Changes, GenericQi, HandChange, Nested, Player, SharedPointerKind, SquareChange,
+};
 
 use crate::Model;
 use crate::scenario::{
-    Action, ChangeRef, LARGE_BOARD, Literal, STEP_CHANGES_BOARD, Scenario, ScenarioPiece,
+    Action, ChangeRef, LARGE_BOARD, Literal, Program, SMALL_BOARD, Scenario, ScenarioPiece,
     ScenarioStyle,
 };
 
 /// Where a scenario is, for failure messages.
 pub(crate) struct Context<'a, P, S> {
     pub(crate) scenario: &'a Scenario<P, S>,
+    /// The position type the scenario runs on, `Qi` or `LocalQi`, for the
+    /// reproduction.
+    pub(crate) alias: &'static str,
     /// The step being run, `None` during construction and the final checks.
     pub(crate) step: Option<usize>,
 }
@@ -31,9 +36,10 @@ impl<P: Literal, S: Literal> Context<'_, P, S> {
             None => "construction or the final checks".to_owned(),
         };
         panic!(
-            "Qi disagrees with its model at {place}: {what}\n\
-             reproduction:\n{:?}",
-            self.scenario
+            "{} disagrees with its model at {place}: {what}\n\
+             reproduction:\n{}",
+            self.alias,
+            Program(self.scenario, self.alias)
         )
     }
 
@@ -54,9 +60,9 @@ impl<P: Literal, S: Literal> Context<'_, P, S> {
 
 /// What a step changed, in O(changes): the squares and hand entries it
 /// touched, the counters, the turn.
-pub(crate) fn check_changes<P: ScenarioPiece, S: ScenarioStyle>(
+pub(crate) fn check_changes<P: ScenarioPiece, S: ScenarioStyle, K: SharedPointerKind>(
     context: &Context<'_, P, S>,
-    position: &Qi<P, S>,
+    position: &GenericQi<P, S, K>,
     model: &Model<P, S>,
     action: &Action<P>,
 ) {
@@ -98,9 +104,6 @@ pub(crate) fn check_changes<P: ScenarioPiece, S: ScenarioStyle>(
         &(model.board_piece_count() + model.hand_piece_count()),
     );
     context.expect_eq("turn", &position.turn(), &model.turn);
-    if position != &position.clone() {
-        context.fail("a position differs from its clone");
-    }
 }
 
 /// What the model held, before a transformation, wherever the step may
@@ -191,12 +194,16 @@ where
 /// After a transformation from `before` to `after`: `after.changes_since(&before)`
 /// lists exactly the squares and hand entries the step touched whose content
 /// changed, with the model's contents before and after, and the turn if it
-/// changed; and applied to `before` it gives `after`. O(changes), plus what
-/// `changes_since` itself costs.
-pub(crate) fn check_step_changes_since<P: ScenarioPiece, S: ScenarioStyle>(
+/// changed; and `==` between the two (both ways) holds exactly when nothing
+/// changed. O(changes), plus what `changes_since` and `==` cost.
+///
+/// The `==` check is what catches a comparison that trusts the hash: a step
+/// that swaps one piece for another whose `Hash` collides with it leaves
+/// the position hash as it was, and only the squares tell the two apart.
+pub(crate) fn check_step_changes_since<P: ScenarioPiece, S: ScenarioStyle, K: SharedPointerKind>(
     context: &Context<'_, P, S>,
-    before: &Qi<P, S>,
-    after: &Qi<P, S>,
+    before: &GenericQi<P, S, K>,
+    after: &GenericQi<P, S, K>,
     model: &Model<P, S>,
     touched: &Touched<'_, P>,
 ) {
@@ -214,7 +221,7 @@ pub(crate) fn check_step_changes_since<P: ScenarioPiece, S: ScenarioStyle>(
             after: now,
         })
     });
-    expect_same_changes(
+    let listed = expect_same_changes(
         context,
         "changes_since the previous version: squares",
         changes.squares(),
@@ -229,19 +236,24 @@ pub(crate) fn check_step_changes_since<P: ScenarioPiece, S: ScenarioStyle>(
             after: now,
         })
     });
-    expect_same_changes(
-        context,
-        "changes_since the previous version: hands",
-        changes.hands(),
-        hands,
-    );
+    let listed = listed
+        + expect_same_changes(
+            context,
+            "changes_since the previous version: hands",
+            changes.hands(),
+            hands,
+        );
+    let turn_changed = touched.turn != model.turn;
+    let same = listed == 0 && !turn_changed;
+    context.expect_eq("previous == current", &(before == after), &same);
+    context.expect_eq("current == previous", &(after == before), &same);
     // Applying the changes and comparing the result is left to the
     // checkpoints and the end (`check_changes_since`): per step it would
     // double the fuzzer's cost for what they check anyway.
     context.expect_eq(
         "changes_since the previous version: turn_changed",
         &changes.turn_changed(),
-        &(touched.turn != model.turn),
+        &turn_changed,
     );
 }
 
@@ -249,10 +261,10 @@ pub(crate) fn check_step_changes_since<P: ScenarioPiece, S: ScenarioStyle>(
 /// comparison of their models: every square, both hands, the turn; and
 /// applied to `base` it gives `now`. O(squares), unless the two models
 /// share their squares.
-pub(crate) fn check_changes_since<P: ScenarioPiece, S: ScenarioStyle>(
+pub(crate) fn check_changes_since<P: ScenarioPiece, S: ScenarioStyle, K: SharedPointerKind>(
     context: &Context<'_, P, S>,
-    (base, base_model): (&Qi<P, S>, &Model<P, S>),
-    (now, now_model): (&Qi<P, S>, &Model<P, S>),
+    (base, base_model): (&GenericQi<P, S, K>, &Model<P, S>),
+    (now, now_model): (&GenericQi<P, S, K>, &Model<P, S>),
 ) {
     let changes = match now.changes_since(base) {
         Ok(changes) => changes,
@@ -349,9 +361,9 @@ fn hand_differences<'a, P: Ord>(
 
 /// The turn flag of `changes` as expected, and `changes.apply_to(base)`
 /// equal to the compared position.
-fn check_turn_and_apply<P: ScenarioPiece, S: ScenarioStyle>(
+fn check_turn_and_apply<P: ScenarioPiece, S: ScenarioStyle, K: SharedPointerKind>(
     context: &Context<'_, P, S>,
-    changes: &Changes<'_, P, S>,
+    changes: &Changes<'_, P, S, K>,
     turn_changed: bool,
 ) {
     context.expect_eq(
@@ -371,9 +383,9 @@ fn check_turn_and_apply<P: ScenarioPiece, S: ScenarioStyle>(
 
 /// The whole observable state and the invariants, and if `from_scratch` the
 /// hash, in O(squares).
-pub(crate) fn check_full<P: ScenarioPiece, S: ScenarioStyle>(
+pub(crate) fn check_full<P: ScenarioPiece, S: ScenarioStyle, K: SharedPointerKind>(
     context: &Context<'_, P, S>,
-    position: &Qi<P, S>,
+    position: &GenericQi<P, S, K>,
     model: &Model<P, S>,
     from_scratch: bool,
 ) {
@@ -452,9 +464,9 @@ pub(crate) fn check_full<P: ScenarioPiece, S: ScenarioStyle>(
 /// must still hold at the end, and the first part of [`check_full`], whose
 /// other accessors are the same code on every version and are asked of the
 /// current one at every checkpoint.
-pub(crate) fn check_content<P: ScenarioPiece, S: ScenarioStyle>(
+pub(crate) fn check_content<P: ScenarioPiece, S: ScenarioStyle, K: SharedPointerKind>(
     context: &Context<'_, P, S>,
-    position: &Qi<P, S>,
+    position: &GenericQi<P, S, K>,
     model: &Model<P, S>,
 ) {
     context.expect_eq("shape", &position.shape(), &model.shape.as_slice());
@@ -504,9 +516,9 @@ pub(crate) fn check_content<P: ScenarioPiece, S: ScenarioStyle>(
 /// The incremental hash against the hash of the model's content computed
 /// from scratch: `Qi::from_parts` hashes what it is given term by term, so
 /// the two meet only if every update along the way was right.
-pub(crate) fn check_hash<P: ScenarioPiece, S: ScenarioStyle>(
+pub(crate) fn check_hash<P: ScenarioPiece, S: ScenarioStyle, K: SharedPointerKind>(
     context: &Context<'_, P, S>,
-    position: &Qi<P, S>,
+    position: &GenericQi<P, S, K>,
     model: &Model<P, S>,
 ) {
     let hand = |player| {
@@ -515,7 +527,7 @@ pub(crate) fn check_hash<P: ScenarioPiece, S: ScenarioStyle>(
             .iter()
             .map(|(piece, &count)| (piece.clone(), count))
     };
-    let rebuilt = Qi::from_parts(
+    let rebuilt = GenericQi::<P, S, K>::from_parts(
         &model.shape,
         model.squares.iter().cloned(),
         hand(Player::First),
@@ -535,7 +547,7 @@ pub(crate) fn check_hash<P: ScenarioPiece, S: ScenarioStyle>(
     );
     // `==` between versions that share nothing, on small boards (`Compare`
     // steps ask it of every size, and check that it is symmetric).
-    if model.square_count() <= STEP_CHANGES_BOARD && *position != rebuilt {
+    if model.square_count() <= SMALL_BOARD && *position != rebuilt {
         context.fail("a position differs from its content built from scratch");
     }
 }
@@ -543,9 +555,9 @@ pub(crate) fn check_hash<P: ScenarioPiece, S: ScenarioStyle>(
 /// What is too slow for every checkpoint: the squares by index, and on
 /// boards up to [`LARGE_BOARD`] squares the nested board, and `Debug` on
 /// small ones.
-pub(crate) fn check_deep<P: ScenarioPiece, S: ScenarioStyle>(
+pub(crate) fn check_deep<P: ScenarioPiece, S: ScenarioStyle, K: SharedPointerKind>(
     context: &Context<'_, P, S>,
-    position: &Qi<P, S>,
+    position: &GenericQi<P, S, K>,
     model: &Model<P, S>,
 ) {
     // Every square on boards of up to 128, else about 128 of them spread
@@ -591,7 +603,7 @@ pub(crate) fn check_deep<P: ScenarioPiece, S: ScenarioStyle>(
     }
     // `Debug` writes every square the same way whatever the size: a small
     // board shows all it does.
-    if model.square_count() <= STEP_CHANGES_BOARD {
+    if model.square_count() <= SMALL_BOARD {
         let debug = format!("{position:?}");
         if !debug.starts_with("Qi {") {
             context.fail(&format!("unexpected Debug output {debug}"));

@@ -3,8 +3,9 @@
 //! benchmarks and the examples share. Not published; it uses the crate's
 //! public API only, as a user's code would.
 //!
-//! - [`Scenario`]: a start and a sequence of [`Action`]s, run on a `Qi` and
-//!   on the plain [`Model`] side by side. The `diff_sequence` fuzz target
+//! - [`Scenario`]: a start and a sequence of [`Action`]s, run on a position
+//!   and on the plain [`Model`] side by side, over either pointer kind
+//!   ([`support::Kind`]: `Qi` and `LocalQi`). The `diff_sequence` fuzz target
 //!   decodes one from bytes; `tests/model.rs` draws them with proptest.
 //! - The fuzz targets, one function each taking libFuzzer's bytes:
 //!   [`diff_sequence`], [`qpi_parse`], [`serde_json()`], [`feen_parse`]. `tests/fuzz_replay.rs`
@@ -28,6 +29,7 @@ pub mod support;
 
 use arbitrary::{Arbitrary, Unstructured};
 use persistent_qi::qpi::{Qpi, Sin};
+use persistent_qi::{ArcTK, RcK};
 
 pub use feen::feen_parse;
 pub use generate::{Draw, MAX_ACTIONS, MAX_CHANGES};
@@ -47,44 +49,91 @@ enum Scenarios {
     Tokens(Scenario<Qpi, Sin>),
 }
 
-impl Scenarios {
-    /// Decodes an input as libFuzzer gives it: the first choice is the piece
-    /// type, the rest the scenario.
-    fn decode(data: &[u8]) -> Option<Scenarios> {
+/// A decoded `diff_sequence` input: the scenario, and whether it runs on
+/// [`LocalQi`](persistent_qi::LocalQi) rather than [`Qi`](persistent_qi::Qi).
+#[derive(Debug)]
+struct Decoded {
+    scenarios: Scenarios,
+    local: bool,
+}
+
+impl Decoded {
+    /// Decodes an input as libFuzzer gives it: the first byte picks the
+    /// piece type (its value modulo 3) and the pointer kind (the next
+    /// digit in base 3, odd for `LocalQi`), the rest is the scenario. The
+    /// piece type is the one the first byte picked before the kind was a
+    /// choice (`int_in_range(0..=2)` on one byte is that byte modulo 3),
+    /// so the committed corpus decodes to the scenarios it was kept for,
+    /// about half of them now on each kind.
+    fn decode(data: &[u8]) -> Option<Decoded> {
         let mut u = Unstructured::new(data);
-        let scenarios = match u.int_in_range(0..=2_u8).ok()? {
+        let choice = u8::arbitrary(&mut u).ok()?;
+        let scenarios = match choice % 3 {
             0 => Scenarios::Bytes(Scenario::arbitrary(&mut u).ok()?),
             1 => Scenarios::Tokens(Scenario::arbitrary(&mut u).ok()?),
             _ => Scenarios::Strings(Scenario::arbitrary(&mut u).ok()?),
         };
-        Some(scenarios)
+        Some(Decoded {
+            scenarios,
+            local: (choice / 3) % 2 == 1,
+        })
+    }
+}
+
+/// Runs a decoded scenario on its kind.
+fn run_decoded<P: ScenarioPiece, S: ScenarioStyle>(scenario: &Scenario<P, S>, local: bool) {
+    if local {
+        scenario.run_on::<RcK>();
+    } else {
+        scenario.run_on::<ArcTK>();
+    }
+}
+
+/// The program of a decoded scenario on its kind.
+fn program_decoded<P: ScenarioPiece, S: ScenarioStyle>(
+    scenario: &Scenario<P, S>,
+    local: bool,
+) -> String {
+    if local {
+        scenario.program::<RcK>()
+    } else {
+        scenario.program::<ArcTK>()
     }
 }
 
 /// The `diff_sequence` fuzz target: decodes a [`Scenario`] (with `u8`,
-/// [`Qpi`] or `String` pieces) from raw bytes and [runs](Scenario::run) it.
+/// [`Qpi`] or `String` pieces, on `Qi` or `LocalQi`) from raw bytes and
+/// [runs](Scenario::run_on) it. Returns whether the bytes were a scenario
+/// (and so ran), for the corpus replay to count.
 ///
 /// # Panics
 ///
-/// If a `Qi` disagrees with the [`Model`] at any step; the message holds a
-/// program that reproduces it.
-pub fn diff_sequence(data: &[u8]) {
-    match Scenarios::decode(data) {
-        Some(Scenarios::Bytes(scenario)) => scenario.run(),
-        Some(Scenarios::Strings(scenario)) => scenario.run(),
-        Some(Scenarios::Tokens(scenario)) => scenario.run(),
-        None => {}
+/// If a position disagrees with the [`Model`] at any step; the message
+/// holds a program that reproduces it.
+// The fuzz target calls it for its panics alone; tests read the verdict.
+#[allow(clippy::must_use_candidate)]
+pub fn diff_sequence(data: &[u8]) -> bool {
+    let Some(Decoded { scenarios, local }) = Decoded::decode(data) else {
+        return false;
+    };
+    match scenarios {
+        Scenarios::Bytes(scenario) => run_decoded(&scenario, local),
+        Scenarios::Strings(scenario) => run_decoded(&scenario, local),
+        Scenarios::Tokens(scenario) => run_decoded(&scenario, local),
     }
+    true
 }
 
-/// The scenario [`diff_sequence`] would run on these bytes, as a program: to
-/// read what a crashing fuzz input does.
+/// The scenario [`diff_sequence`] would run on these bytes, as a program
+/// over the kind it runs on: to read what a crashing fuzz input does.
 #[must_use]
 pub fn diff_sequence_reproduction(data: &[u8]) -> String {
-    match Scenarios::decode(data) {
-        Some(Scenarios::Bytes(scenario)) => format!("{scenario:?}"),
-        Some(Scenarios::Strings(scenario)) => format!("{scenario:?}"),
-        Some(Scenarios::Tokens(scenario)) => format!("{scenario:?}"),
-        None => "(not a scenario: nothing runs)".to_owned(),
+    let Some(Decoded { scenarios, local }) = Decoded::decode(data) else {
+        return "(not a scenario: nothing runs)".to_owned();
+    };
+    match scenarios {
+        Scenarios::Bytes(scenario) => program_decoded(&scenario, local),
+        Scenarios::Strings(scenario) => program_decoded(&scenario, local),
+        Scenarios::Tokens(scenario) => program_decoded(&scenario, local),
     }
 }

@@ -110,7 +110,8 @@ impl<P: Clone + Ord, S> Model<P, S> {
     }
 
     /// A position from its content, or the error `Qi::from_parts` must give
-    /// for it: the shape's; then the square count; then each entry of the
+    /// for it: the shape's; then the square count (too many squares counted
+    /// as one past the shape's: reading stops there); then each entry of the
     /// first hand and of the second in order (a zero count, a hand total
     /// beyond `usize`, a piece listed again, the pieces so far beyond the
     /// squares).
@@ -130,7 +131,7 @@ impl<P: Clone + Ord, S> Model<P, S> {
         if squares.len() != model.square_count() {
             return Err(Error::SquareCountMismatch {
                 expected: model.square_count(),
-                given: squares.len(),
+                given: squares.len().min(model.square_count() + 1),
             });
         }
         model.squares = Rc::new(squares.to_vec());

@@ -53,10 +53,15 @@ fn expected_parse(input: &[u8]) -> Result<(), ParseError> {
 /// every accepted input prints back byte for byte and rebuilds through its
 /// code and its components.
 ///
+/// Returns whether the input is a token (and so went through the checks
+/// of an accepted one), for the corpus replay to count.
+///
 /// # Panics
 ///
 /// On any disagreement, naming the input.
-pub fn qpi_parse(data: &[u8]) {
+// The fuzz target calls it for its panics alone; tests read the verdict.
+#[allow(clippy::must_use_candidate)]
+pub fn qpi_parse(data: &[u8]) -> bool {
     let parsed = Qpi::try_from(data);
     if let Ok(text) = core::str::from_utf8(data) {
         assert_eq!(
@@ -76,6 +81,7 @@ pub fn qpi_parse(data: &[u8]) {
         );
         assert_eq!(Qpi::is_valid(text), parsed.is_ok(), "is_valid on {data:?}");
     }
+    let accepted = parsed.is_ok();
     match (parsed, expected_parse(data)) {
         (Ok(qpi), Ok(())) => {
             let printed = qpi.to_string();
@@ -129,4 +135,5 @@ pub fn qpi_parse(data: &[u8]) {
             panic!("on {data:?} the parser gives {parsed:?} but the grammar says {expected:?}")
         }
     }
+    accepted
 }

@@ -5,13 +5,14 @@ use core::hash::Hash;
 use std::rc::Rc;
 
 use persistent_qi::qpi::{Qpi, Sin};
-use persistent_qi::{Error, Player, Qi};
+use persistent_qi::{ArcTK, Error, GenericQi, Player, RcK};
 
 use crate::Model;
 use crate::check::{
     Context, Touched, check_changes, check_changes_since, check_content, check_deep, check_full,
     check_hash, check_step_changes_since,
 };
+use crate::support::Kind;
 
 /// What a scenario's checks ask of a piece type (`u8`, `String`, `Qpi`).
 pub trait ScenarioPiece: Clone + Ord + Hash + fmt::Debug + Literal {}
@@ -62,6 +63,15 @@ impl Literal for String {
 
     fn fmt_literal(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "String::from({self:?})")
+    }
+}
+
+impl Literal for crate::support::Collide {
+    const TYPE_NAME: &'static str = "Collide";
+    const IMPORT: Option<&'static str> = Some("harness::support::Collide");
+
+    fn fmt_literal(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Collide({})", self.0)
     }
 }
 
@@ -325,18 +335,22 @@ impl<P, S> Start<P, S> {
 }
 
 /// What a [`Start`] gives: the position and the model, or their errors.
-type Built<P, S> = (Result<Qi<P, S>, Error>, Result<Model<P, S>, Error>);
+type Built<P, S, K> = (
+    Result<GenericQi<P, S, K>, Error>,
+    Result<Model<P, S>, Error>,
+);
 
 impl<P: Clone + Ord + Hash, S: Clone + Hash> Start<P, S> {
-    /// The position and the model this start gives, or their errors.
-    fn build(&self) -> Built<P, S> {
+    /// The position over the pointer kind `K` and the model this start
+    /// gives, or their errors.
+    fn build<K: Kind>(&self) -> Built<P, S, K> {
         match self {
             Start::Empty {
                 shape,
                 first_style,
                 second_style,
             } => (
-                Qi::new(shape, first_style.clone(), second_style.clone()),
+                GenericQi::new(shape, first_style.clone(), second_style.clone()),
                 Model::new(shape, first_style.clone(), second_style.clone()),
             ),
             Start::Parts {
@@ -348,7 +362,7 @@ impl<P: Clone + Ord + Hash, S: Clone + Hash> Start<P, S> {
                 second_style,
                 turn,
             } => (
-                Qi::from_parts(
+                GenericQi::from_parts(
                     shape,
                     squares.iter().cloned(),
                     first_hand.iter().cloned(),
@@ -371,15 +385,26 @@ impl<P: Clone + Ord + Hash, S: Clone + Hash> Start<P, S> {
 }
 
 impl<P: Literal, S: Literal> fmt::Debug for Start<P, S> {
+    /// The expression that builds the start as a [`Qi`](persistent_qi::Qi).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        StartExpression(self, ArcTK::ALIAS).fmt(f)
+    }
+}
+
+/// The expression that builds a start, over the position type named.
+struct StartExpression<'a, P, S>(&'a Start<P, S>, &'static str);
+
+impl<P: Literal, S: Literal> fmt::Debug for StartExpression<'_, P, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let StartExpression(start, alias) = *self;
+        match start {
             Start::Empty {
                 shape,
                 first_style,
                 second_style,
             } => write!(
                 f,
-                "Qi::new(&{shape:?}, {}, {}).unwrap()",
+                "{alias}::new(&{shape:?}, {}, {}).unwrap()",
                 Lit(first_style),
                 Lit(second_style),
             ),
@@ -392,7 +417,7 @@ impl<P: Literal, S: Literal> fmt::Debug for Start<P, S> {
                 second_style,
                 turn,
             } => {
-                write!(f, "Qi::from_parts(&{shape:?}, ")?;
+                write!(f, "{alias}::from_parts(&{shape:?}, ")?;
                 fmt_list(f, squares, |f, square| fmt_square(f, square.as_ref()))?;
                 for hand in [first_hand, second_hand] {
                     f.write_str(", ")?;
@@ -414,7 +439,9 @@ impl<P: Literal, S: Literal> fmt::Debug for Start<P, S> {
 /// A start and a sequence of [`Action`]s: one test case of the model-based
 /// tests and of the `diff_sequence` fuzz target.
 ///
-/// Its `Debug` prints a runnable program that performs the same steps.
+/// Its `Debug` prints a runnable program that performs the same steps on a
+/// [`Qi`](persistent_qi::Qi); [`program`](Scenario::program) prints it over
+/// either pointer kind.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Scenario<P, S> {
     /// The position the steps start from.
@@ -425,13 +452,37 @@ pub struct Scenario<P, S> {
 
 impl<P: Literal, S: Literal> fmt::Debug for Scenario<P, S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let position = format!("Qi<{}, {}>", P::TYPE_NAME, S::TYPE_NAME);
-        writeln!(f, "use persistent_qi::{{Player, Qi}};")?;
+        self.write_program(f, ArcTK::ALIAS)
+    }
+}
+
+impl<P: Literal, S: Literal> Scenario<P, S> {
+    /// The runnable program that performs the scenario's steps on a
+    /// position over the pointer kind `K` (`Qi` or `LocalQi`): what a
+    /// failure of [`run_on::<K>`](Scenario::run_on) prints.
+    #[must_use]
+    pub fn program<K: Kind>(&self) -> String {
+        Program(self, K::ALIAS).to_string()
+    }
+
+    /// Writes the program over the position type named `alias`.
+    fn write_program(&self, f: &mut fmt::Formatter<'_>, alias: &'static str) -> fmt::Result {
+        let position = format!("{alias}<{}, {}>", P::TYPE_NAME, S::TYPE_NAME);
+        // In the order rustfmt sorts them.
+        if alias < "Player" {
+            writeln!(f, "use persistent_qi::{{{alias}, Player}};")?;
+        } else {
+            writeln!(f, "use persistent_qi::{{Player, {alias}}};")?;
+        }
         for import in [P::IMPORT, S::IMPORT].into_iter().flatten() {
             writeln!(f, "use {import};")?;
         }
         writeln!(f, "let mut retained: Vec<{position}> = Vec::new();")?;
-        writeln!(f, "let mut current: {position} = {:?};", self.start)?;
+        writeln!(
+            f,
+            "let mut current: {position} = {:?};",
+            StartExpression(&self.start, alias)
+        )?;
         for action in &self.actions {
             writeln!(f, "{action:?}")?;
         }
@@ -444,19 +495,18 @@ impl<P: Literal, S: Literal> fmt::Debug for Scenario<P, S> {
 /// end's check of every version kept.
 pub(crate) const LARGE_BOARD: usize = 4096;
 
-/// The most squares of a board whose first few retained versions are
-/// checked against the hash from scratch too.
-const SMALL_BOARD: usize = 19 * 19;
-
-/// The most squares of a board on which every transformation's
-/// `changes_since` the previous version is checked: it reads one pointer per
-/// block of squares, which on larger boards costs the fuzzer more than the
-/// step itself. Larger boards are checked at checkpoints and at the end.
-pub(crate) const STEP_CHANGES_BOARD: usize = 128;
+/// The most squares of a board (19x19) on which every transformation's
+/// `changes_since` the previous version and `==` with it are checked, and
+/// every distinct retained version's hash against the hash from scratch:
+/// `changes_since` reads one pointer per block of squares and the hash
+/// from scratch every square, which on larger boards costs the fuzzer more
+/// than the step itself. Larger boards are checked at checkpoints and at
+/// the end.
+pub(crate) const SMALL_BOARD: usize = 19 * 19;
 
 /// How many retained versions (the first distinct ones) the end compares
-/// with the final version through `changes_since`, and on small boards
-/// with the hash from scratch.
+/// with the final version through `changes_since`, and on boards larger
+/// than [`SMALL_BOARD`] with the hash from scratch.
 const CHANGES_SINCE_KEPT: usize = 4;
 
 /// How many steps run between two full checks of the current version (every
@@ -464,19 +514,41 @@ const CHANGES_SINCE_KEPT: usize = 4;
 /// step checks what it changed, in O(changes).
 pub const CHECKPOINT: usize = 48;
 
+/// A scenario as the program that runs it on the position type named
+/// (`Qi` or `LocalQi`).
+pub(crate) struct Program<'a, P, S>(pub(crate) &'a Scenario<P, S>, pub(crate) &'static str);
+
+impl<P: Literal, S: Literal> fmt::Display for Program<'_, P, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write_program(f, self.1)
+    }
+}
+
 /// A version kept by [`Action::Retain`], with what it must keep reading as.
-struct Kept<P, S> {
-    position: Qi<P, S>,
+struct Kept<P, S, K: Kind> {
+    position: GenericQi<P, S, K>,
     /// Shared with the current step's model while nothing changes, so that
     /// keeping a version of a large board costs O(1) here too.
     model: Rc<Model<P, S>>,
-    hash: u64,
     step: usize,
 }
 
 impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
-    /// Runs every step on a [`Qi`] and on a [`Model`] side by side and
-    /// panics, printing a reproduction, at the first disagreement.
+    /// Runs the scenario on both pointer kinds, [`Qi`](persistent_qi::Qi)
+    /// then [`LocalQi`](persistent_qi::LocalQi): see
+    /// [`run_on`](Scenario::run_on).
+    ///
+    /// # Panics
+    ///
+    /// On any disagreement, which is a bug in the crate (or in the model).
+    pub fn run(&self) {
+        self.run_on::<ArcTK>();
+        self.run_on::<RcK>();
+    }
+
+    /// Runs every step on a position over the pointer kind `K` and on a
+    /// [`Model`] side by side and panics, printing a reproduction (the
+    /// [`program`](Scenario::program) over `K`), at the first disagreement.
     ///
     /// Construction must fail with the model's exact error or succeed with
     /// it. After every step: the same result or the exact same [`Error`],
@@ -485,26 +557,29 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
     /// transformation on a board of up to 19x19 squares, `changes_since`
     /// the previous version lists exactly the touched squares and hand
     /// entries whose content changed, with the model's contents before and
-    /// after, and the turn if it changed. Every
-    /// [`CHECKPOINT`] steps and at the end, the whole state: every square
-    /// and hand, the invariants (pieces ≤ squares, no zero count, counters
-    /// equal to a recount), the incremental hash equal to the hash of the
-    /// model's content built from scratch by `Qi::from_parts`, and
-    /// `changes_since` the start equal to a full comparison of the two
-    /// models, and applied to the start giving the current version. At the
-    /// end, every retained version must read exactly as when
-    /// it was kept, and `changes_since` it must agree with a full comparison
-    /// too.
+    /// after, and the turn if it changed, and `==` with the previous version
+    /// holds exactly when it lists nothing. Every [`CHECKPOINT`] steps and
+    /// at the end, the whole state: every square and hand, the invariants
+    /// (pieces ≤ squares, no zero count, counters equal to a recount), the
+    /// incremental hash equal to the hash of the model's content built from
+    /// scratch by `Qi::from_parts`, and `changes_since` the start equal to a
+    /// full comparison of the two models, and applied to the start giving
+    /// the current version. At the end, every retained version must read
+    /// exactly as when it was kept; on boards of up to 19x19 squares its
+    /// hash must equal the hash of its content from scratch (on larger
+    /// boards, that of the first few); and `changes_since` it must agree
+    /// with a full comparison for the first few too.
     ///
     /// # Panics
     ///
     /// On any disagreement, which is a bug in the crate (or in the model).
-    pub fn run(&self) {
+    pub fn run_on<K: Kind>(&self) {
         let mut context = Context {
             scenario: self,
+            alias: K::ALIAS,
             step: None,
         };
-        let (mut position, mut model) = match self.start.build() {
+        let (mut position, mut model) = match self.start.build::<K>() {
             (Ok(position), Ok(model)) => (position, Rc::new(model)),
             (built, expected) => {
                 context.expect_eq(
@@ -519,21 +594,22 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
         // each step checks what it touched, and the start is checked here
         // in O(1).
         check_changes(&context, &position, &model, &Action::Retain);
-        let mut retained: Vec<Kept<P, S>> = Vec::new();
+        let mut retained: Vec<Kept<P, S, K>> = Vec::new();
         // The start, which the end compares the current version with
         // through `changes_since`. Keeping its model costs one copy of the
         // squares, at the first step that writes one.
         let start = (position.clone(), Rc::clone(&model));
         // The version last checked in full: a checkpoint with nothing new
         // since (the same version, read from the same storage) is skipped.
-        let mut checked_last: Option<Qi<P, S>> = None;
+        let mut checked_last: Option<GenericQi<P, S, K>> = None;
         let mut checkpoint =
-            |context: &Context<'_, P, S>, position: &Qi<P, S>, model: &Model<P, S>| {
+            |context: &Context<'_, P, S>, position: &GenericQi<P, S, K>, model: &Model<P, S>| {
                 if !checked_last
                     .as_ref()
                     .is_some_and(|last| last.ptr_eq(position))
                 {
                     check_full(context, position, model, true);
+                    check_changes_since(context, (&start.0, &start.1), (position, model));
                     checked_last = Some(position.clone());
                 }
             };
@@ -541,7 +617,7 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
             context.step = Some(step);
             // On larger boards `changes_since` visits every block, so there
             // it is checked at checkpoints and at the end only.
-            let touched = (model.square_count() <= STEP_CHANGES_BOARD)
+            let touched = (model.square_count() <= SMALL_BOARD)
                 .then(|| Touched::before(action, &model))
                 .flatten();
             let next = apply(&context, action, &position, &mut model, &mut retained, step);
@@ -557,20 +633,12 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
             }
         }
         context.step = None;
+        // The last checkpoint checked `changes_since` the start too.
         checkpoint(&context, &position, &model);
         check_deep(&context, &position, &model);
-        check_changes_since(&context, (&start.0, &start.1), (&position, &model));
         let mut checked = vec![(&position, &model)];
         for kept in &retained {
             let at = || format!("the version retained at step {}", kept.step);
-            if kept.position.position_hash() != kept.hash {
-                context.fail(&format!(
-                    "{}: position_hash {} where it was {} when kept",
-                    at(),
-                    kept.position.position_hash(),
-                    kept.hash
-                ));
-            }
             // Clones of one version read the same storage, so checking one
             // checks them all; `ptr_eq` must only hold between clones.
             if let Some((_, seen)) = checked.iter().find(|(seen, _)| seen.ptr_eq(&kept.position)) {
@@ -579,16 +647,18 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
                 }
                 continue;
             }
-            // Its content is the model's. The first few distinct versions
-            // kept are also compared with the end through `changes_since`,
-            // and on boards up to 19x19 their hash with the content's hash
-            // from scratch: each costs O(squares), and a wrong incremental
-            // hash stays wrong until the checkpoint that recomputes it.
+            // Its content is the model's, and its hash the hash of that
+            // content from scratch: a wrong incremental hash on a version
+            // that was never current at a checkpoint shows only here. Each
+            // costs O(squares): on larger boards, the first few distinct
+            // versions only, which are also compared with the end through
+            // `changes_since`.
             check_content(&context, &kept.position, &kept.model);
-            if checked.len() <= CHANGES_SINCE_KEPT {
-                if kept.model.square_count() <= SMALL_BOARD {
-                    check_hash(&context, &kept.position, &kept.model);
-                }
+            let first_few = checked.len() <= CHANGES_SINCE_KEPT;
+            if first_few || kept.model.square_count() <= SMALL_BOARD {
+                check_hash(&context, &kept.position, &kept.model);
+            }
+            if first_few {
                 check_changes_since(&context, (&kept.position, &kept.model), (&position, &model));
             }
             checked.push((&kept.position, &kept.model));
@@ -599,15 +669,15 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
 /// Performs one step on the position and on the model (which it changes in
 /// place, copying it first only if a retained version shares it); returns
 /// the new current version, if there is one.
-fn apply<P: ScenarioPiece, S: ScenarioStyle>(
+fn apply<P: ScenarioPiece, S: ScenarioStyle, K: Kind>(
     context: &Context<'_, P, S>,
     action: &Action<P>,
-    position: &Qi<P, S>,
+    position: &GenericQi<P, S, K>,
     model: &mut Rc<Model<P, S>>,
-    retained: &mut Vec<Kept<P, S>>,
+    retained: &mut Vec<Kept<P, S, K>>,
     step: usize,
-) -> Option<Qi<P, S>> {
-    let slot = |index: usize, retained: &Vec<Kept<P, S>>| {
+) -> Option<GenericQi<P, S, K>> {
+    let slot = |index: usize, retained: &Vec<Kept<P, S, K>>| {
         (!retained.is_empty()).then(|| index % retained.len())
     };
     match action {
@@ -653,7 +723,6 @@ fn apply<P: ScenarioPiece, S: ScenarioStyle>(
             retained.push(Kept {
                 position: position.clone(),
                 model: Rc::clone(model),
-                hash: position.position_hash(),
                 step,
             });
             None
@@ -707,13 +776,13 @@ fn apply<P: ScenarioPiece, S: ScenarioStyle>(
 }
 
 /// Checks a transformation's result against the model's, which it applies.
-fn transformed<P: ScenarioPiece, S: ScenarioStyle>(
+fn transformed<P: ScenarioPiece, S: ScenarioStyle, K: Kind>(
     context: &Context<'_, P, S>,
-    next: Result<Qi<P, S>, Error>,
+    next: Result<GenericQi<P, S, K>, Error>,
     model: &mut Rc<Model<P, S>>,
     action: &Action<P>,
     turn: Turn,
-) -> Option<Qi<P, S>> {
+) -> Option<GenericQi<P, S, K>> {
     // Nothing changes if the edit fails: the copy, if a retained version
     // made one, is only wasted.
     let expected = Rc::make_mut(model).edit(action.changes());
@@ -742,11 +811,11 @@ fn transformed<P: ScenarioPiece, S: ScenarioStyle>(
 
 /// `==` must agree with the models; equal positions must hash alike, and
 /// clones of one version must be equal.
-fn compare<P: ScenarioPiece, S: ScenarioStyle>(
+fn compare<P: ScenarioPiece, S: ScenarioStyle, K: Kind>(
     context: &Context<'_, P, S>,
-    position: &Qi<P, S>,
+    position: &GenericQi<P, S, K>,
     model: &Rc<Model<P, S>>,
-    kept: &Kept<P, S>,
+    kept: &Kept<P, S, K>,
 ) {
     let equal = Rc::ptr_eq(model, &kept.model) || **model == *kept.model;
     context.expect_eq("current == retained", &(*position == kept.position), &equal);

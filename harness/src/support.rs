@@ -7,7 +7,7 @@ use core::hash::Hash;
 use std::hint::black_box;
 
 use persistent_qi::qpi::Qpi;
-use persistent_qi::{Player, Qi};
+use persistent_qi::{ArcTK, GenericQi, Player, RcK, SharedPointerKind};
 
 /// `SplitMix64`: a fixed-seed generator, so that every run measures, builds
 /// and tests the same cases, and a failure reproduces.
@@ -104,6 +104,53 @@ impl Piece for String {
     }
 }
 
+/// A pointer kind positions are built over, with the names the harness
+/// prints for it: [`ArcTK`] (`Qi`, thread-safe) and [`RcK`] (`LocalQi`, one
+/// thread). Everything the harness runs on a position is generic over it,
+/// so both kinds run the same checks.
+pub trait Kind: SharedPointerKind + 'static {
+    /// The position type's alias over this kind, as a program names it:
+    /// `Qi` or `LocalQi`.
+    const ALIAS: &'static str;
+    /// The crate's name with this kind, in benchmark ids and tables:
+    /// `persistent-qi` or `persistent-qi (local)`.
+    const CRATE: &'static str;
+}
+
+impl Kind for ArcTK {
+    const ALIAS: &'static str = "Qi";
+    const CRATE: &'static str = "persistent-qi";
+}
+
+impl Kind for RcK {
+    const ALIAS: &'static str = "LocalQi";
+    const CRATE: &'static str = "persistent-qi (local)";
+}
+
+/// A piece whose [`Hash`] collides with every other: a `T` (by default a
+/// `u8`) by value for `==` and `Ord`, but hashed as a constant.
+///
+/// A position's hash mixes one term per occupied square (index, piece) and
+/// per hand entry, so with these pieces two positions that differ only in
+/// which pieces stand where, or which pieces a hand holds, hash alike. Only
+/// a comparison that reads the squares and the hands tells them apart: the
+/// model-based tests and the laws run with it so that an `==` that trusted
+/// equal hashes would fail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Collide<T = u8>(pub T);
+
+impl<T> Hash for Collide<T> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        state.write_u8(0);
+    }
+}
+
+impl<T> From<T> for Collide<T> {
+    fn from(value: T) -> Self {
+        Collide(value)
+    }
+}
+
 /// Two board changes: a move.
 pub type Move<P> = [(usize, Option<P>); 2];
 
@@ -118,7 +165,8 @@ pub struct Capture<P> {
 
 /// One crate's position, driven the same way whatever the crate: the
 /// benchmarks, the memory example and the differential test run
-/// persistent-qi and sashite-qi through it.
+/// persistent-qi (either pointer kind: `Qi` is "persistent-qi", `LocalQi`
+/// "persistent-qi (local)") and sashite-qi through it.
 ///
 /// Every transformation keeps its receiver. sashite-qi's consume theirs, so
 /// its adapter clones first: what keeping the parent, as a search does,
@@ -260,20 +308,20 @@ pub trait Position<P, S>: Clone + Eq + Hash {
     }
 }
 
-impl<P: Clone + Ord + Hash, S: Eq + Hash> Position<P, S> for Qi<P, S> {
-    const CRATE: &'static str = "persistent-qi";
+impl<P: Clone + Ord + Hash, S: Eq + Hash, K: Kind> Position<P, S> for GenericQi<P, S, K> {
+    const CRATE: &'static str = K::CRATE;
     const SHARES_STRUCTURE: bool = true;
     type Error = persistent_qi::Error;
 
     fn new(shape: &[usize], first_style: S, second_style: S) -> Result<Self, Self::Error> {
-        Qi::new(shape, first_style, second_style)
+        GenericQi::new(shape, first_style, second_style)
     }
 
     fn board_diff(
         &self,
         changes: impl IntoIterator<Item = (usize, Option<P>)>,
     ) -> Result<Self, Self::Error> {
-        Qi::board_diff(self, changes)
+        GenericQi::board_diff(self, changes)
     }
 
     fn hand_diff(
@@ -281,11 +329,11 @@ impl<P: Clone + Ord + Hash, S: Eq + Hash> Position<P, S> for Qi<P, S> {
         player: Player,
         changes: impl IntoIterator<Item = (P, i32)>,
     ) -> Result<Self, Self::Error> {
-        Qi::hand_diff(self, player, changes)
+        GenericQi::hand_diff(self, player, changes)
     }
 
     fn toggle(&self) -> Self {
-        Qi::toggle(self)
+        GenericQi::toggle(self)
     }
 
     fn edit_move(&self, changes: &Move<P>) -> Self {
@@ -308,22 +356,22 @@ impl<P: Clone + Ord + Hash, S: Eq + Hash> Position<P, S> for Qi<P, S> {
     }
 
     fn with_turn(&self, player: Player) -> Self {
-        Qi::with_turn(self, player)
+        GenericQi::with_turn(self, player)
     }
 
     fn turn(&self) -> Player {
-        Qi::turn(self)
+        GenericQi::turn(self)
     }
 
     fn square(&self, index: usize) -> Option<&P> {
-        Qi::square(self, index)
+        GenericQi::square(self, index)
     }
 
     fn squares<'a>(&'a self) -> impl Iterator<Item = Option<&'a P>>
     where
         P: 'a,
     {
-        Qi::squares(self)
+        GenericQi::squares(self)
     }
 }
 
@@ -421,13 +469,15 @@ impl<P: Clone + Ord + Hash, S: Clone + Eq + Hash> Position<P, S> for sashite_qi:
 ///
 /// If the content does not build, which would be a bug.
 #[must_use]
-pub fn rebuilt<P: Clone + Ord + Hash, S: Clone + Hash>(position: &Qi<P, S>) -> Qi<P, S> {
+pub fn rebuilt<P: Clone + Ord + Hash, S: Clone + Hash, K: SharedPointerKind>(
+    position: &GenericQi<P, S, K>,
+) -> GenericQi<P, S, K> {
     let hand = |player| {
         position
             .hand(player)
             .map(|(piece, count)| (piece.clone(), count))
     };
-    Qi::from_parts(
+    GenericQi::from_parts(
         position.shape(),
         position.squares().map(Option::<&P>::cloned),
         hand(Player::First),
@@ -443,7 +493,10 @@ pub fn rebuilt<P: Clone + Ord + Hash, S: Clone + Hash>(position: &Qi<P, S>) -> Q
 /// readers (shape, every square, both hands, styles, turn) rather than
 /// through `==`, which is what this checks.
 #[must_use]
-pub fn same_content<P: Ord, S: PartialEq>(a: &Qi<P, S>, b: &Qi<P, S>) -> bool {
+pub fn same_content<P: Ord, S: PartialEq, K: SharedPointerKind, K2: SharedPointerKind>(
+    a: &GenericQi<P, S, K>,
+    b: &GenericQi<P, S, K2>,
+) -> bool {
     a.shape() == b.shape()
         && a.squares().eq(b.squares())
         && Player::ALL
@@ -463,7 +516,7 @@ pub fn same_content<P: Ord, S: PartialEq>(a: &Qi<P, S>, b: &Qi<P, S>) -> bool {
 /// # Panics
 ///
 /// On a broken rule.
-pub fn assert_valid<P, S>(position: &Qi<P, S>)
+pub fn assert_valid<P, S, K: SharedPointerKind>(position: &GenericQi<P, S, K>)
 where
     P: Clone + Ord + Hash + fmt::Debug,
     S: Clone + Eq + Hash + fmt::Debug,

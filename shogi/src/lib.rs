@@ -62,11 +62,13 @@ pub use board::Board;
 pub use feen::{FeenError, read_persistent, read_sashite};
 pub use movegen::{legal_move_list, legal_moves};
 pub use moves::{FILES, Move, SQUARES, Usi, square_index, square_name};
-pub use perft::{PerftOptions, divide, divide_parallel, perft};
+pub use perft::{PerftOptions, divide, divide_parallel, divide_with_hits, perft};
 pub use piece::Kind;
 pub use position::{KindName, Local, Persistent, Position, Sashite, content_digest, same_content};
 pub use setup::{LoadError, NotShogi, Place, load};
-pub use tree::{Observer, TooLarge, Tree, build as build_tree};
+pub use tree::{
+    DISTINCT_BYTES, Limits, Observer, Tree, TreeError, build as build_tree, estimated_positions,
+};
 
 /// The start position.
 pub const START: &str = "lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL / S/s";

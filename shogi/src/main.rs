@@ -5,8 +5,9 @@
 //! to depth 5 (and Matsuri to depth 3, the most-moves position to depth 2),
 //! with both crates, each count beside the published one, then the whole
 //! depth-4 tree of the start position kept in memory by each crate, side by
-//! side. Any mismatch ends it with exit code 1; bad input gets a one-line
-//! error and exit code 2. `shogi --help` lists the commands.
+//! side, and last a verdict line. Any mismatch ends it with exit code 1;
+//! bad input gets a one-line error and exit code 2. `shogi --help` lists
+//! the commands.
 #![forbid(unsafe_code)]
 
 use std::alloc::System;
@@ -20,8 +21,8 @@ use cap::Cap;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use shogi::{
-    LoadError, Local, MATSURI, Move, Observer, PUBLISHED, PerftOptions, Persistent, Position,
-    START, Sashite, build_tree, content_digest, divide, divide_parallel, load,
+    Limits, LoadError, Local, MATSURI, Move, Observer, PUBLISHED, PerftOptions, Persistent,
+    Position, START, Sashite, build_tree, content_digest, divide, divide_parallel, load,
 };
 
 /// Counts the bytes the process holds, for the tree's memory figures.
@@ -35,7 +36,9 @@ static ALLOCATOR: Cap<System> = Cap::new(System, usize::MAX);
 /// depth 5, Matsuri to depth 3 and the most-moves position to depth 2, with
 /// both crates, each count beside the published one (MATCH / MISMATCH);
 /// then the whole depth-4 tree of the start position kept in memory by
-/// each crate, side by side. Exit code 1 on any mismatch, 2 on bad input.
+/// each crate, side by side; the last line is the verdict (`verdict: all N
+/// counts MATCH`, or how many MISMATCH). Exit code 1 on any mismatch, 2 on
+/// bad input.
 #[derive(Debug, Parser)]
 #[command(name = "shogi", version)]
 struct Cli {
@@ -90,6 +93,13 @@ struct TreeArgs {
     /// its own, one after the other; their trees are checked to agree.
     #[arg(long = "crate", value_name = "CRATE", value_enum, default_value_t = Crate::Both)]
     crate_choice: Crate,
+    /// The memory a tree may take, in MiB: a tree estimated to need more
+    /// is refused before it is built (exit code 2). By default, the memory
+    /// the machine has available (`MemAvailable` in /proc/meminfo, else
+    /// `MemTotal`); where neither can be read, only the limit on positions
+    /// applies.
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+    max_memory: Option<u64>,
     /// Internal: build one crate's tree in this process and print its
     /// summary as one line, for the process that compares them.
     #[arg(long, hide = true)]
@@ -325,10 +335,11 @@ fn run_perft(args: &PerftArgs) -> Result<(), Failure> {
 
 // ------------------------------------------------------------------- tree
 
-/// The most positions a kept tree may hold: the start position's depth-5
-/// tree (20.6 million) fits, in about 2 GB with persistent-qi and 6 GB
-/// with sashite-qi, built one after the other; a deeper one would not fit
-/// the machine.
+/// The most positions a kept tree may hold, whatever the memory: the start
+/// position's depth-5 tree (20.6 million) fits, in about 2 GB with
+/// persistent-qi and 6 GB with sashite-qi, built one after the other. The
+/// memory estimate (see `shogi::build_tree`) usually refuses a deeper tree
+/// first; this bounds it where the memory cannot be read.
 const MAX_TREE_POSITIONS: usize = 25_000_000;
 
 /// What the table shows of one crate's tree, and a digest of each level's
@@ -344,8 +355,41 @@ struct TreeSummary {
     levels: Vec<u64>,
 }
 
+/// The memory available to a tree, in bytes: the machine's available
+/// memory as Linux reports it (`MemAvailable`, else `MemTotal`, in
+/// /proc/meminfo), or `None` where it cannot be read.
+fn available_memory() -> Option<usize> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let field = |name: &str| {
+        meminfo.lines().find_map(|line| {
+            let kilobytes = line.strip_prefix(name)?.strip_prefix(':')?;
+            let kilobytes: usize = kilobytes.trim().strip_suffix("kB")?.trim().parse().ok()?;
+            kilobytes.checked_mul(1024)
+        })
+    };
+    field("MemAvailable").or_else(|| field("MemTotal"))
+}
+
+/// The limits of a tree: [`MAX_TREE_POSITIONS`], and `max_memory` MiB or
+/// else the memory available.
+fn tree_limits(max_memory: Option<u64>) -> Limits {
+    let bytes = match max_memory {
+        Some(mebibytes) => Some(
+            usize::try_from(mebibytes)
+                .ok()
+                .and_then(|mebibytes| mebibytes.checked_mul(1 << 20))
+                .unwrap_or(usize::MAX),
+        ),
+        None => available_memory(),
+    };
+    Limits {
+        positions: MAX_TREE_POSITIONS,
+        bytes,
+    }
+}
+
 /// Builds one crate's tree and measures it.
-fn tree_with<P: Position>(feen: &str, depth: u32) -> Result<TreeSummary, Failure> {
+fn tree_with<P: Position>(feen: &str, depth: u32, limits: Limits) -> Result<TreeSummary, Failure> {
     let baseline = ALLOCATOR.allocated();
     let root: P = load(feen)?;
     let progress = Progress::new(0, "");
@@ -357,8 +401,10 @@ fn tree_with<P: Position>(feen: &str, depth: u32) -> Result<TreeSummary, Failure
         },
         parent_done: &|| progress.inc(),
     };
-    let tree = build_tree(root, depth, MAX_TREE_POSITIONS, &observer)
-        .map_err(|error| Failure::Input(error.to_string()))?;
+    let tree = build_tree(root, depth, limits, &observer).map_err(|error| {
+        progress.finish();
+        Failure::Input(error.to_string())
+    })?;
     progress.finish();
     let levels = tree
         .levels
@@ -374,7 +420,12 @@ fn tree_with<P: Position>(feen: &str, depth: u32) -> Result<TreeSummary, Failure
     Ok(TreeSummary {
         crate_name: P::CRATE,
         positions: tree.positions(),
-        distinct: tree.distinct(),
+        distinct: tree.distinct().map_err(|_| {
+            Failure::Input(format!(
+                "out of memory: the distinct count of {} positions could not be allocated",
+                tree.positions()
+            ))
+        })?,
         elapsed: tree.elapsed,
         bytes_kept: tree.bytes_kept,
         peak_bytes: tree.peak_bytes,
@@ -387,7 +438,12 @@ fn tree_with<P: Position>(feen: &str, depth: u32) -> Result<TreeSummary, Failure
 /// held), and prints them side by side, with each persistent-qi kind's
 /// ratio to sashite-qi; fails if two crates disagree on the positions of any
 /// level. Returns the number of positions.
-fn compare_trees(feen: &str, depth: u32, crates: Crate) -> Result<usize, Failure> {
+fn compare_trees(
+    feen: &str,
+    depth: u32,
+    crates: Crate,
+    max_memory: Option<u64>,
+) -> Result<usize, Failure> {
     // Bad input is refused here, once, before any child runs.
     let _: Persistent = load(feen)?;
     let mut summaries = Vec::new();
@@ -397,7 +453,7 @@ fn compare_trees(feen: &str, depth: u32, crates: Crate) -> Result<usize, Failure
         (crates.runs_sashite(), "sashite"),
     ] {
         if runs {
-            summaries.push(tree_in_child(feen, depth, name)?);
+            summaries.push(tree_in_child(feen, depth, name, max_memory)?);
         }
     }
     print_tree_table(depth, &summaries);
@@ -428,11 +484,22 @@ fn compare_trees(feen: &str, depth: u32, crates: Crate) -> Result<usize, Failure
 
 /// One crate's tree, built by this program run again with
 /// `--summary-line`, and its summary read back.
-fn tree_in_child(feen: &str, depth: u32, crate_name: &str) -> Result<TreeSummary, Failure> {
+fn tree_in_child(
+    feen: &str,
+    depth: u32,
+    crate_name: &str,
+    max_memory: Option<u64>,
+) -> Result<TreeSummary, Failure> {
     let program = std::env::current_exe().map_err(|error| Failure::Input(error.to_string()))?;
+    let max_memory = max_memory.map(|mebibytes| mebibytes.to_string());
     let output = std::process::Command::new(program)
         .args(["tree", "--feen", feen, "--depth", &depth.to_string()])
         .args(["--crate", crate_name, "--summary-line"])
+        .args(
+            max_memory
+                .iter()
+                .flat_map(|mebibytes| ["--max-memory", mebibytes]),
+        )
         .stderr(std::process::Stdio::inherit())
         .output()
         .map_err(|error| Failure::Input(format!("the {crate_name} tree: {error}")))?;
@@ -559,12 +626,14 @@ fn rate(positions: usize, elapsed: Duration) -> f64 {
 
 fn run_tree(args: &TreeArgs) -> Result<(), Failure> {
     if !args.summary_line {
-        return compare_trees(&args.feen, args.depth, args.crate_choice).map(|_| ());
+        return compare_trees(&args.feen, args.depth, args.crate_choice, args.max_memory)
+            .map(|_| ());
     }
+    let limits = tree_limits(args.max_memory);
     let summary = match args.crate_choice {
-        Crate::Persistent => tree_with::<Persistent>(&args.feen, args.depth)?,
-        Crate::Local => tree_with::<Local>(&args.feen, args.depth)?,
-        Crate::Sashite => tree_with::<Sashite>(&args.feen, args.depth)?,
+        Crate::Persistent => tree_with::<Persistent>(&args.feen, args.depth, limits)?,
+        Crate::Local => tree_with::<Local>(&args.feen, args.depth, limits)?,
+        Crate::Sashite => tree_with::<Sashite>(&args.feen, args.depth, limits)?,
         Crate::Both | Crate::All => {
             return Err(Failure::Input(
                 "--summary-line builds one crate's tree".to_string(),
@@ -580,6 +649,8 @@ fn run_tree(args: &TreeArgs) -> Result<(), Failure> {
 fn self_check() -> Result<(), Failure> {
     const TREE_DEPTH: u32 = 4;
     let mut mismatches = Vec::new();
+    // Every count compared with a published one: each perft row, the tree.
+    let mut counts = 0;
     println!("Perft against the published counts (single thread, no table)");
     println!();
     println!(
@@ -590,13 +661,14 @@ fn self_check() -> Result<(), Failure> {
     );
     println!("|---|---:|---:|---:|---:|---:|---|");
     let mut speeds = Vec::new();
-    for (name, feen, counts) in PUBLISHED {
+    for (name, feen, published_counts) in PUBLISHED {
         let depths = match name {
             "start" => 5,
             "Matsuri" => 3,
             _ => 2,
         };
-        for (depth, &published) in (1..=depths).zip(counts.iter()) {
+        for (depth, &published) in (1..=depths).zip(published_counts.iter()) {
+            counts += 1;
             let options = PerftOptions::new(depth);
             let runs = [
                 perft_with::<Persistent>(feen, options, name, on_threads)?,
@@ -642,29 +714,62 @@ fn self_check() -> Result<(), Failure> {
         );
     }
     println!();
-    let published: u64 = 1 + PUBLISHED[0].2[..TREE_DEPTH as usize].iter().sum::<u64>();
-    let positions = compare_trees(START, TREE_DEPTH, Crate::All)?;
-    let verdict = if positions as u64 == published {
-        "MATCH"
-    } else {
-        mismatches.push("the kept tree".to_string());
-        "MISMATCH"
-    };
+    counts += 1;
+    check_kept_tree(TREE_DEPTH, &mut mismatches)?;
     println!();
-    println!(
-        "positions kept, root included: {} (published {}) {verdict}",
-        thousands(positions as u64),
-        thousands(published)
-    );
     if mismatches.is_empty() {
-        println!();
         println!("self-check: every count matches the published one, and the crates agree");
+    }
+    println!("{}", verdict_line(counts, mismatches.len()));
+    if mismatches.is_empty() {
         Ok(())
     } else {
         Err(Failure::Mismatch(format!(
             "MISMATCH: {}",
             mismatches.join(", ")
         )))
+    }
+}
+
+/// The self-check's last row: the kept tree of the start position, all three
+/// kinds, its positions against the published counts. A mismatch is pushed
+/// onto `mismatches`; bad input ends the run.
+fn check_kept_tree(depth: u32, mismatches: &mut Vec<String>) -> Result<(), Failure> {
+    let published: u64 = 1 + PUBLISHED[0].2[..depth as usize].iter().sum::<u64>();
+    // Crates that disagree on the tree are a mismatch like any other: the
+    // verdict line still ends the run.
+    match compare_trees(START, depth, Crate::All, None) {
+        Ok(positions) => {
+            let verdict = if positions as u64 == published {
+                "MATCH"
+            } else {
+                mismatches.push("the kept tree".to_string());
+                "MISMATCH"
+            };
+            println!();
+            println!(
+                "positions kept, root included: {} (published {}) {verdict}",
+                thousands(positions as u64),
+                thousands(published)
+            );
+        }
+        Err(Failure::Mismatch(message)) => {
+            println!();
+            println!("the kept tree: {message} MISMATCH");
+            mismatches.push("the kept tree".to_string());
+        }
+        Err(failure) => return Err(failure),
+    }
+    Ok(())
+}
+
+/// The self-check's last word, on one line a script can test: every count
+/// matched, or how many did not.
+fn verdict_line(counts: usize, mismatches: usize) -> String {
+    if mismatches == 0 {
+        format!("verdict: all {counts} counts MATCH")
+    } else {
+        format!("verdict: {mismatches} of {counts} counts MISMATCH")
     }
 }
 
@@ -746,5 +851,16 @@ fn format_number(value: f64, decimals: usize) -> String {
         thousands(value.round() as u64)
     } else {
         format!("{value:.decimals$}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::verdict_line;
+
+    #[test]
+    fn the_verdict_counts_every_comparison() {
+        assert_eq!(verdict_line(11, 0), "verdict: all 11 counts MATCH");
+        assert_eq!(verdict_line(11, 2), "verdict: 2 of 11 counts MISMATCH");
     }
 }

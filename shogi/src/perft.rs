@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 use rustc_hash::FxHasher;
@@ -62,18 +63,31 @@ pub fn divide<P: Position>(
     options: PerftOptions,
     root_done: &dyn Fn(),
 ) -> Vec<(Move, u64)> {
+    divide_with_hits(position, options, root_done).0
+}
+
+/// [`divide`], and how many subtree counts the transposition table gave
+/// (each a transposition found, and a subtree not searched again); 0
+/// without a table.
+#[must_use]
+pub fn divide_with_hits<P: Position>(
+    position: &P,
+    options: PerftOptions,
+    root_done: &dyn Fn(),
+) -> (Vec<(Move, u64)>, u64) {
     let mut moves = Vec::new();
     legal_moves(&Board::read(position), &mut moves);
     let table = options.table.then(Table::new);
     let mut search = Search::new(table.as_ref());
-    moves
+    let counts = moves
         .iter()
         .map(|mv| {
             let count = search.count(&position.play(*mv), options.depth - 1);
             root_done();
             (*mv, count)
         })
-        .collect()
+        .collect();
+    (counts, table.map_or(0, |table| table.hits.into_inner()))
 }
 
 /// [`divide`] on `options.threads` worker threads sharing the root moves
@@ -170,6 +184,8 @@ type Entries<P> = HashMap<(u64, u32), (P, u64), BuildHasherDefault<FxHasher>>;
 /// key can never share a count. Sharded so that threads seldom wait.
 struct Table<P> {
     shards: Vec<Mutex<Entries<P>>>,
+    /// The counts the table gave.
+    hits: AtomicU64,
 }
 
 const SHARDS: usize = 64;
@@ -182,6 +198,7 @@ impl<P: Position> Table<P> {
     fn new() -> Self {
         Table {
             shards: (0..SHARDS).map(|_| Mutex::default()).collect(),
+            hits: AtomicU64::new(0),
         }
     }
 
@@ -196,10 +213,14 @@ impl<P: Position> Table<P> {
             .shard(key)
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        shard
+        let count = shard
             .get(&(key, depth))
             .filter(|(stored, _)| stored == position)
-            .map(|(_, count)| *count)
+            .map(|(_, count)| *count);
+        if count.is_some() {
+            self.hits.fetch_add(1, Ordering::Relaxed);
+        }
+        count
     }
 
     /// Stores a count, replacing what the key held; once the table is

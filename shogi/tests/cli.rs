@@ -148,6 +148,63 @@ fn local_positions_refuse_threads() {
 }
 
 #[test]
+#[cfg(target_os = "linux")]
+fn a_tree_too_large_for_the_machine_is_refused_at_once_with_its_estimate() {
+    // Depth 6 used to run for seconds and abort on an allocation; depth 10
+    // would hold about 10^15 positions. Both are estimated before a ply is
+    // built and refused against the memory the machine has available.
+    for depth in ["6", "10"] {
+        let started = std::time::Instant::now();
+        let message = refused(&["tree", "--depth", depth]);
+        assert!(
+            message.starts_with(&format!(
+                "shogi: the tree to depth {depth} would take about "
+            )),
+            "{message}"
+        );
+        assert!(message.trim_end().ends_with("available"), "{message}");
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(5),
+            "refused after {:?}",
+            started.elapsed()
+        );
+    }
+}
+
+#[test]
+fn a_tree_over_the_memory_given_is_refused_by_every_crate() {
+    // 27,931 positions estimated before ply 1, about 3 MB: over 1 MiB.
+    for crates in ["persistent", "local", "sashite", "all"] {
+        let message = refused(&[
+            "tree",
+            "--depth",
+            "3",
+            "--max-memory",
+            "1",
+            "--crate",
+            crates,
+        ]);
+        assert!(
+            message.starts_with("shogi: the tree to depth 3 would take about "),
+            "{crates}: {message}"
+        );
+        assert!(
+            message.contains(" MB (about 27,931 positions at "),
+            "{crates}: {message}"
+        );
+        assert!(
+            message
+                .trim_end()
+                .ends_with("more than the 1.0 MB available"),
+            "{crates}: {message}"
+        );
+    }
+    // With room, the same tree is built.
+    let output = shogi(&["tree", "--depth", "2", "--max-memory", "64"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+}
+
+#[test]
 fn help_lists_the_commands() {
     let output = shogi(&["--help"]);
     assert!(output.status.success());
@@ -209,5 +266,7 @@ fn unknown_flags_and_missing_values_are_refused() {
     refused(&["perft"]);
     refused(&["perft", "--depth", "1", "--crate", "chess"]);
     refused(&["perft", "--depth", "1", "--threads", "0"]);
+    refused(&["tree", "--depth", "1", "--max-memory", "0"]);
+    refused(&["tree", "--depth", "1", "--max-memory", "lots"]);
     refused(&["search"]);
 }

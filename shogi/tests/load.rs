@@ -5,6 +5,7 @@ mod common;
 
 use common::{setup, with_kings};
 use persistent_qi::Player;
+use persistent_qi::feen::ReadError;
 use persistent_qi::qpi::Qpi;
 use shogi::{
     FeenError, LoadError, MATSURI, MOST_MOVES, NotShogi, Persistent, Place, START, Sashite, load,
@@ -58,7 +59,10 @@ fn a_derived_piece_takes_the_other_players_style() {
 #[test]
 fn an_invalid_feen_gets_the_feen_readers_reason() {
     let error = load::<Persistent>("9/9 S/s").unwrap_err();
-    assert!(matches!(error, LoadError::Feen(FeenError::Invalid(_))));
+    assert!(matches!(
+        error,
+        LoadError::Feen(FeenError::Read(ReadError::Invalid(_)))
+    ));
     assert_eq!(
         error.to_string(),
         "invalid FEEN: FEEN string must have exactly three space-separated fields"

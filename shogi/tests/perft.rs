@@ -2,8 +2,8 @@
 //! with both position crates; the table and the threads change no count.
 
 use shogi::{
-    MATSURI, MOST_MOVES, PUBLISHED, PerftOptions, Persistent, Position, START, Sashite, divide,
-    load, perft,
+    Local, MATSURI, MOST_MOVES, PUBLISHED, PerftOptions, Persistent, Position, START, Sashite,
+    divide, divide_with_hits, load, perft,
 };
 
 /// Every published count of `feen` up to `max_depth`, for crate `P`.
@@ -89,18 +89,38 @@ fn the_table_and_threads_change_no_count() {
     }
 }
 
-#[test]
-fn the_table_finds_transpositions() {
-    // Depth 4 from the start: the same position is reached by different
-    // orders of the first three plies; the count must not change.
+/// The table's hits and the total count of a perft with a table.
+fn with_table<P: Position>(feen: &str, depth: u32) -> (u64, u64) {
     let options = PerftOptions {
-        depth: 4,
+        depth,
         table: true,
         threads: 1,
     };
-    let counts = by_move::<Persistent>(START, options);
-    assert_eq!(counts.iter().map(|(_, count)| count).sum::<u64>(), 719_731);
-    assert_eq!(counts.len(), 30);
+    let position: P = load(feen).unwrap();
+    let (counts, hits) = divide_with_hits(&position, options, &|| {});
+    (hits, counts.iter().map(|(_, count)| count).sum())
+}
+
+#[test]
+fn the_table_finds_transpositions() {
+    // The first transpositions of the start position are at ply 3 (two
+    // first-player moves swapped around one reply), and the table keeps
+    // subtrees of depth 2 and more: depth 5 is the shallowest perft where
+    // it can answer. Every hit is a subtree not searched again, and the
+    // count must not change.
+    let (ours, theirs) = (
+        with_table::<Persistent>(START, 5),
+        with_table::<Sashite>(START, 5),
+    );
+    assert!(ours.0 > 0, "the table answered nothing");
+    assert_eq!(ours.1, 19_861_490);
+    // The crates find the same transpositions: one table, one key each.
+    assert_eq!(theirs, ours);
+    // Shallower, there is nothing to find; without a table, nothing is
+    // looked up.
+    assert_eq!(with_table::<Local>(START, 4), (0, 719_731));
+    let start: Persistent = load(START).unwrap();
+    assert_eq!(divide_with_hits(&start, PerftOptions::new(3), &|| {}).1, 0);
 }
 
 /// Middle and end games with pieces in both hands, checks and mates, and

@@ -27,6 +27,7 @@ mod changes;
 mod edit;
 mod hands;
 mod kinds;
+mod read;
 
 pub use self::changes::{Changes, HandChange, SquareChange, SquareChanges};
 pub use self::edit::Edit;
@@ -280,8 +281,11 @@ impl<P: Clone + Ord + Hash, S: Hash, K: SharedPointerKind> GenericQi<P, S, K> {
     ///
     /// - the shape, with the errors of [`Qi::new`];
     /// - [`Error::SquareCountMismatch`] if `squares` does not yield exactly
-    ///   one square per square of the shape (the squares past the end are
-    ///   counted, not stored);
+    ///   one square per square of the shape. Reading stops at the first
+    ///   square past the shape's count, so `given` is the number of squares
+    ///   when there are too few, and the shape's count plus one ("at least
+    ///   that many") when there are too many: an endless iterator is
+    ///   refused in O(squares);
     /// - the entries of the first hand, then of the second, in order:
     ///   [`Error::ZeroHandCount`] for a count of 0,
     ///   [`Error::DuplicateHandPiece`] for a piece listed a second time, and
@@ -316,7 +320,10 @@ impl<P: Clone + Ord + Hash, S: Hash, K: SharedPointerKind> GenericQi<P, S, K> {
                 given += 1;
             }),
         );
-        let given = given + squares.count();
+        // One square past the shape's is enough to refuse: the rest are not
+        // read, so an endless iterator is refused as fast as a long one. A
+        // short one is not read again once it has ended.
+        let given = given + usize::from(given == square_count && squares.next().is_some());
         if given != square_count {
             return Err(Error::SquareCountMismatch {
                 expected: square_count,

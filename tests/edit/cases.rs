@@ -1,8 +1,11 @@
-//! The one-call move, [`Qi::edit`]: every rule of `rules.rs` that a
+//! The one-call move, `edit`, over the pointer kind `super::Kind` (`Qi`
+//! here is that kind's position type): every rule of `tests/rules` that a
 //! transformation obeys, through an edit, plus what only an edit can do
 //! (board and hand changes in one step, one check on the finished position).
 
-use persistent_qi::{Error, Player, Qi};
+use persistent_qi::{Error, GenericQi, Player};
+
+type Qi<P, S> = GenericQi<P, S, super::Kind>;
 
 type Position = Qi<&'static str, &'static str>;
 
@@ -518,25 +521,89 @@ fn from_parts_validates_the_shape_first() {
 #[test]
 fn from_parts_needs_one_square_per_square_of_the_shape() {
     let short = Position::from_parts(&[2, 2], [None; 3], [], [], "C", "c", Player::First);
+    let error = short.unwrap_err();
     assert_eq!(
-        short.unwrap_err(),
+        error,
         Error::SquareCountMismatch {
             expected: 4,
             given: 3
         }
     );
+    assert_eq!(
+        error.to_string(),
+        "wrong number of squares: the shape has 4, 3 given"
+    );
+    // Too many: reading stops one past the shape's count, which is what
+    // `given` reports, as a lower bound.
     let long = Position::from_parts(&[2, 2], [None; 9], [], [], "C", "c", Player::First);
     let error = long.unwrap_err();
     assert_eq!(
         error,
         Error::SquareCountMismatch {
             expected: 4,
-            given: 9
+            given: 5
         }
     );
     assert_eq!(
         error.to_string(),
-        "wrong number of squares: the shape has 4, 9 given"
+        "wrong number of squares: the shape has 4, at least 5 given"
+    );
+}
+
+#[test]
+fn from_parts_refuses_endless_squares_without_counting_them() {
+    // `repeat` panics if counted ("iterator is infinite").
+    let error = Position::from_parts(
+        &[9, 9],
+        std::iter::repeat(None),
+        [],
+        [],
+        "C",
+        "c",
+        Player::First,
+    )
+    .unwrap_err();
+    assert_eq!(
+        error,
+        Error::SquareCountMismatch {
+            expected: 81,
+            given: 82
+        }
+    );
+    // An iterator that never ends and cannot say so (counting it would
+    // hang): it fails the test if read more than one square past the shape.
+    let mut read = 0_usize;
+    let endless = std::iter::from_fn(|| {
+        read += 1;
+        assert!(read <= 82, "from_parts read square {read} of a 9x9 board");
+        Some(Some("P"))
+    });
+    let error =
+        Position::from_parts(&[9, 9], endless, [], [], "C", "c", Player::First).unwrap_err();
+    assert_eq!(
+        error,
+        Error::SquareCountMismatch {
+            expected: 81,
+            given: 82
+        }
+    );
+    // The largest board, cycled: refused after its 65,026th square.
+    let error = Qi::<u8, u8>::from_parts(
+        &[255, 255],
+        [None, Some(1)].into_iter().cycle(),
+        [],
+        [],
+        0,
+        1,
+        Player::First,
+    )
+    .unwrap_err();
+    assert_eq!(
+        error,
+        Error::SquareCountMismatch {
+            expected: 65_025,
+            given: 65_026
+        }
     );
 }
 
@@ -632,16 +699,54 @@ fn from_parts_stops_reading_hands_at_the_first_piece_over_the_limit() {
 //
 // `board_diff` applies its changes to a clone directly and an edit carries
 // them through an `Edit`: both must reach the same position, on boards of
-// one block and of several, flat or two levels deep.
+// one block and of many, flat or deeper, with pieces that are plain values
+// (`u8`, `Qpi`: the largest blocks) and pieces that own memory (`String`:
+// the smallest blocks, so even a 9x9 board has several).
 
-/// Shapes of every kind of layout for `u8` pieces (blocks of 32 squares up
-/// to 1,024 squares): one block (4x4), two (8x8), three (9x9), twelve under
-/// a flat root (19x19), and 32 under two levels of 8-way nodes (32x32).
-const LAYOUT_SHAPES: [&[usize]; 5] = [&[4, 4], &[8, 8], &[9, 9], &[19, 19], &[32, 32]];
+/// Shapes from 16 to 65,025 squares, in one, two and three dimensions:
+/// whatever the block layout (today `u8` and `Qpi` squares fill blocks of
+/// 512, `String` squares far smaller ones), the smallest is one block and
+/// the largest many, under a deeper trie, for every piece type.
+const LAYOUT_SHAPES: [&[usize]; 7] = [
+    &[4, 4],
+    &[9, 9],
+    &[19, 19],
+    &[32, 32],
+    &[8, 8, 16],
+    &[64, 64],
+    &[255, 255],
+];
+
+/// How many of [`LAYOUT_SHAPES`] a piece type runs on: `String` boards of
+/// many blocks are reached by 32x32 already.
+const STRING_SHAPES: usize = 4;
+
+/// A piece of each kind the layouts are tested with, from a small number.
+trait LayoutPiece: Clone + Ord + std::hash::Hash + std::fmt::Debug {
+    fn piece(value: u8) -> Self;
+}
+
+impl LayoutPiece for u8 {
+    fn piece(value: u8) -> Self {
+        value
+    }
+}
+
+impl LayoutPiece for persistent_qi::qpi::Qpi {
+    fn piece(value: u8) -> Self {
+        persistent_qi::qpi::Qpi::from_code(u16::from(value) + 1).expect("a code in range")
+    }
+}
+
+impl LayoutPiece for String {
+    fn piece(value: u8) -> Self {
+        format!("piece {value}")
+    }
+}
 
 /// A fixed-seed sequence of board changes for a board of `square_count`
 /// squares: about half of them empty a square.
-fn scrambled_changes(square_count: usize, count: usize) -> Vec<(usize, Option<u8>)> {
+fn scrambled_changes<P: LayoutPiece>(square_count: usize, count: usize) -> Vec<(usize, Option<P>)> {
     let mut state = square_count as u64;
     (0..count)
         .map(|_| {
@@ -650,55 +755,73 @@ fn scrambled_changes(square_count: usize, count: usize) -> Vec<(usize, Option<u8
                 .wrapping_add(1_442_695_040_888_963_407);
             let index = usize::try_from(state >> 33).expect("31 bits fit") % square_count;
             let piece = u8::try_from(state >> 59).expect("5 bits fit");
-            (index, (state & (1 << 20) != 0).then_some(piece))
+            (index, (state & (1 << 20) != 0).then(|| P::piece(piece)))
         })
         .collect()
 }
 
-#[test]
-fn board_diff_and_edit_reach_the_same_position_on_every_layout() {
-    for shape in LAYOUT_SHAPES {
+fn board_diff_and_edit_agree<P: LayoutPiece>(shapes: &[&[usize]]) {
+    for &shape in shapes {
         let square_count: usize = shape.iter().product();
-        let mut model = vec![None; square_count];
-        let mut by_diff = Qi::<u8, u8>::new(shape, 0, 1).unwrap();
+        let mut model: Vec<Option<P>> = vec![None; square_count];
+        let mut by_diff = Qi::<P, u8>::new(shape, 0, 1).unwrap();
         let mut by_edit = by_diff.clone();
-        for changes in scrambled_changes(square_count, 300).chunks(3) {
+        // 100 moves of 3 changes: far more than a position keeps, so the
+        // writes reach the blocks many times over.
+        for changes in scrambled_changes::<P>(square_count, 300).chunks(3) {
             let (parent, before) = (by_diff.clone(), model.clone());
-            by_diff = by_diff.board_diff(changes.iter().copied()).unwrap();
+            by_diff = by_diff.board_diff(changes.iter().cloned()).unwrap();
             by_edit = by_edit
                 .edit_with(|edit| {
-                    for &(index, square) in changes {
-                        edit.set(index, square);
+                    for (index, square) in changes {
+                        edit.set(*index, square.clone());
                     }
                 })
                 .unwrap();
-            for &(index, square) in changes {
-                model[index] = square;
+            for (index, square) in changes {
+                model[*index].clone_from(square);
             }
             let rebuilt =
-                Qi::from_parts(shape, model.iter().copied(), [], [], 0, 1, Player::First).unwrap();
+                Qi::from_parts(shape, model.iter().cloned(), [], [], 0, 1, Player::First).unwrap();
             assert_eq!(by_diff, rebuilt, "{shape:?}");
             assert_eq!(by_edit, rebuilt, "{shape:?}");
             assert_eq!(by_diff.position_hash(), rebuilt.position_hash());
             assert_eq!(by_edit.position_hash(), rebuilt.position_hash());
             assert_eq!(by_diff.board_piece_count(), rebuilt.board_piece_count());
             assert!(!by_diff.ptr_eq(&parent));
-            let read: Vec<Option<u8>> = parent.squares().map(Option::<&u8>::copied).collect();
-            assert_eq!(read, before, "the parent is unchanged");
+            assert!(
+                parent.squares().eq(before.iter().map(Option::as_ref)),
+                "the parent is unchanged"
+            );
         }
     }
 }
 
 #[test]
-fn a_board_diff_that_fails_leaves_every_layout_unchanged() {
-    for shape in LAYOUT_SHAPES {
+fn board_diff_and_edit_reach_the_same_position_on_every_layout() {
+    // A rebuild from scratch after every move: up to 64x64 here, the
+    // largest board below.
+    let shapes = &LAYOUT_SHAPES[..LAYOUT_SHAPES.len() - 1];
+    board_diff_and_edit_agree::<u8>(shapes);
+    board_diff_and_edit_agree::<persistent_qi::qpi::Qpi>(shapes);
+    board_diff_and_edit_agree::<String>(&LAYOUT_SHAPES[..STRING_SHAPES]);
+}
+
+fn a_failed_board_diff_changes_nothing<P: LayoutPiece>(shapes: &[&[usize]]) {
+    let piece = P::piece;
+    for &shape in shapes {
         let square_count: usize = shape.iter().product();
-        let position = Qi::<u8, u8>::new(shape, 0, 1)
+        let position = Qi::<P, u8>::new(shape, 0, 1)
             .unwrap()
-            .board_diff([(0, Some(7)), (1, Some(8))])
+            .board_diff([(0, Some(piece(7))), (1, Some(piece(8)))])
             .unwrap();
         let error = position
-            .board_diff([(0, None), (2, Some(9)), (square_count, Some(1)), (1, None)])
+            .board_diff([
+                (0, None),
+                (2, Some(piece(9))),
+                (square_count, Some(piece(1))),
+                (1, None),
+            ])
             .unwrap_err();
         assert_eq!(
             error,
@@ -709,7 +832,7 @@ fn a_board_diff_that_fails_leaves_every_layout_unchanged() {
             }
         );
         let error = position
-            .board_diff((0..).map(|index| (index, Some(1))))
+            .board_diff((0..).map(|index| (index, Some(piece(1)))))
             .unwrap_err();
         assert_eq!(
             error,
@@ -719,13 +842,13 @@ fn a_board_diff_that_fails_leaves_every_layout_unchanged() {
                 change: Some(square_count)
             }
         );
-        assert_eq!(position.square(0), Some(&7));
-        assert_eq!(position.square(1), Some(&8));
+        assert_eq!(position.square(0), Some(&piece(7)));
+        assert_eq!(position.square(1), Some(&piece(8)));
         assert_eq!(position.square(2), None);
         assert_eq!(position.board_piece_count(), 2);
         let rebuilt = Qi::from_parts(
             shape,
-            [Some(7), Some(8)]
+            [Some(piece(7)), Some(piece(8))]
                 .into_iter()
                 .chain(vec![None; square_count - 2]),
             [],
@@ -736,29 +859,45 @@ fn a_board_diff_that_fails_leaves_every_layout_unchanged() {
         )
         .unwrap();
         assert_eq!(position.position_hash(), rebuilt.position_hash());
+        assert_eq!(position, rebuilt);
     }
 }
 
 #[test]
-fn a_board_diff_over_the_piece_limit_fails_on_every_layout() {
-    for shape in LAYOUT_SHAPES {
+fn a_board_diff_that_fails_leaves_every_layout_unchanged() {
+    a_failed_board_diff_changes_nothing::<u8>(&LAYOUT_SHAPES);
+    a_failed_board_diff_changes_nothing::<persistent_qi::qpi::Qpi>(&LAYOUT_SHAPES);
+    a_failed_board_diff_changes_nothing::<String>(&LAYOUT_SHAPES[..STRING_SHAPES]);
+}
+
+fn a_full_board_takes_no_more<P: LayoutPiece>(shapes: &[&[usize]]) {
+    let piece = P::piece;
+    for &shape in shapes {
         let square_count: usize = shape.iter().product();
-        let full = Qi::<u8, u8>::new(shape, 0, 1)
+        let full = Qi::<P, u8>::new(shape, 0, 1)
             .unwrap()
-            .board_diff((1..square_count).map(|index| (index, Some(1))))
+            .board_diff((1..square_count).map(|index| (index, Some(piece(1)))))
             .unwrap()
-            .hand_diff(Player::Second, [(2, 1)])
+            .hand_diff(Player::Second, [(piece(2), 1)])
             .unwrap();
         assert_eq!(
-            full.board_diff([(0, Some(3))]).unwrap_err(),
+            full.board_diff([(0, Some(piece(3)))]).unwrap_err(),
             Error::TooManyPieces {
                 pieces: square_count + 1,
                 squares: square_count
             }
         );
         // A move that frees a square first is within the limit.
-        let moved = full.board_diff([(1, None), (0, Some(3))]).unwrap();
+        let moved = full.board_diff([(1, None), (0, Some(piece(3)))]).unwrap();
         assert_eq!(moved.piece_count(), square_count);
         assert_eq!(full.square(0), None);
+        assert_eq!(moved.square(0), Some(&piece(3)));
     }
+}
+
+#[test]
+fn a_board_diff_over_the_piece_limit_fails_on_every_layout() {
+    a_full_board_takes_no_more::<u8>(&LAYOUT_SHAPES);
+    a_full_board_takes_no_more::<persistent_qi::qpi::Qpi>(&LAYOUT_SHAPES);
+    a_full_board_takes_no_more::<String>(&LAYOUT_SHAPES[..STRING_SHAPES]);
 }

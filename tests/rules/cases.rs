@@ -1,8 +1,9 @@
-//! One test per rule of the position model.
+//! One test per rule of the position model, over the pointer kind
+//! `super::Kind`: `Qi` here is that kind's position type.
 
-use persistent_qi::{
-    Error, MAX_DIMENSION_SIZE, MAX_DIMENSIONS, MAX_SQUARE_COUNT, Nested, Player, Qi,
-};
+use persistent_qi::{Error, GenericQi, Nested, Player};
+
+type Qi<P, S> = GenericQi<P, S, super::Kind>;
 
 type Position = Qi<&'static str, &'static str>;
 
@@ -15,13 +16,6 @@ fn new_error(shape: &[usize]) -> Error {
 }
 
 // ---- construction --------------------------------------------------------
-
-#[test]
-fn limits_are_the_documented_values() {
-    assert_eq!(MAX_DIMENSIONS, 3);
-    assert_eq!(MAX_DIMENSION_SIZE, 255);
-    assert_eq!(MAX_SQUARE_COUNT, 65_025);
-}
 
 #[test]
 fn a_new_position_is_empty_with_the_first_player_to_move() {
@@ -602,6 +596,37 @@ fn styles_turn_squares_and_hands_all_count_for_equality() {
 // ---- layout --------------------------------------------------------------
 
 #[test]
+fn occupied_lists_every_piece_with_its_index_in_index_order() {
+    let position = empty(&[9, 9])
+        .board_diff([(80, Some("l")), (0, Some("L")), (40, Some("K")), (41, None)])
+        .unwrap();
+    assert_eq!(
+        position.occupied().collect::<Vec<_>>(),
+        [(0, &"L"), (40, &"K"), (80, &"l")]
+    );
+    assert_eq!(position.occupied().count(), position.board_piece_count());
+    assert_eq!(empty(&[3]).occupied().count(), 0);
+    // On a board of many blocks, past a flush of the kept writes.
+    let many = (0..40).try_fold(empty(&[32, 32]), |position, write| {
+        position.board_diff([(write * 25, Some("P"))])
+    });
+    let many = many.unwrap();
+    let expected: Vec<(usize, &&str)> = (0..40).map(|write| (write * 25, &"P")).collect();
+    assert_eq!(many.occupied().collect::<Vec<_>>(), expected);
+}
+
+#[test]
+fn board_squares_is_every_square_in_row_major_order() {
+    let position = empty(&[2, 3]).board_diff([(4, Some("K"))]).unwrap();
+    assert_eq!(
+        position.board_squares().collect::<Vec<_>>(),
+        [None, None, None, None, Some(&"K"), None]
+    );
+    assert_eq!(position.board_squares().len(), 6);
+    assert!(position.board_squares().eq(position.squares()));
+}
+
+#[test]
 fn to_nested_follows_the_shape() {
     let line = empty(&[3]).board_diff([(1, Some("a"))]).unwrap();
     assert_eq!(line.to_nested(), Nested::Line(vec![None, Some(&"a"), None]));
@@ -675,15 +700,6 @@ fn owned_borrowed_and_integer_pieces_all_work() {
 }
 
 #[test]
-fn positions_are_send_and_sync() {
-    const fn assert_send_sync<T: Send + Sync>() {}
-    const _: () = assert_send_sync::<Qi<String, String>>();
-    const _: () = assert_send_sync::<Qi<u8, u8>>();
-    const _: () = assert_send_sync::<Qi<&'static str, &'static str>>();
-    const _: () = assert_send_sync::<Error>();
-}
-
-#[test]
 fn debug_is_compact() {
     let position = empty(&[8, 8])
         .board_diff([(4, Some("K"))])
@@ -693,23 +709,5 @@ fn debug_is_compact() {
     assert_eq!(
         format!("{position:?}"),
         r#"Qi { shape: [8, 8], board: {4: "K"}, first_hand: {}, second_hand: {"p": 1}, first_style: "C", second_style: "c", turn: First }"#
-    );
-}
-
-#[test]
-fn errors_implement_std_error() {
-    fn takes_error(_: &dyn std::error::Error) {}
-    takes_error(&Error::EmptyShape);
-    assert_eq!(
-        Error::EmptyShape.to_string(),
-        "at least one dimension is required"
-    );
-    assert_eq!(
-        Error::TooManyDimensions { dimensions: 4 }.to_string(),
-        "board exceeds 3 dimensions (got 4)"
-    );
-    assert_eq!(
-        Error::TooManySquares { squares: 130_050 }.to_string(),
-        "board exceeds 65025 squares (got 130050)"
     );
 }

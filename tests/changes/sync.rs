@@ -1,0 +1,6 @@
+//! The tests over `Qi` (atomic reference counts).
+
+type Kind = persistent_qi::ArcTK;
+
+#[path = "cases.rs"]
+mod cases;
