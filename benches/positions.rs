@@ -1,9 +1,12 @@
-//! persistent-qi against sashite-qi 0.2 (and a plain `Vec` where that is
-//! meaningful), operation by operation, in the same run.
+//! persistent-qi, over both pointer kinds (`Qi` and `LocalQi`), against
+//! sashite-qi 0.2 (and a plain `Vec` where that is meaningful), operation
+//! by operation, in the same run.
 //!
 //! Every group is one operation. Its benchmark ids read
-//! `CRATE/PIECE/SHAPE`, so `cargo bench --bench positions -- 'apply_move/.*/8x8'`
-//! runs one operation on one shape. Every case starts from the same half-full
+//! `CRATE/PIECE/SHAPE` (`CRATE`: `persistent-qi`, `persistent-qi-local`,
+//! `sashite-qi`, `vec`), so
+//! `cargo bench --bench positions -- 'apply_move/.*/8x8'` runs one
+//! operation on one shape. Every case starts from the same half-full
 //! position and uses the same moves and indices, drawn from a fixed-seed
 //! generator, whatever the crate.
 //!
@@ -103,6 +106,7 @@ fn run_piece<O: Operation, P: Piece>(group: &mut BenchmarkGroup<'_, WallTime>, s
         shape: case.shape_name(),
     };
     O::bench::<P, persistent_qi::Qi<P, u8>>(&mut bench, &case);
+    O::bench::<P, persistent_qi::LocalQi<P, u8>>(&mut bench, &case);
     O::bench::<P, sashite_qi::Qi<P, u8>>(&mut bench, &case);
     O::baseline::<P>(&mut bench, &case);
 }

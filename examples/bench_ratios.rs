@@ -9,8 +9,9 @@
 //! ```
 //!
 //! For every operation, piece type and board shape it prints persistent-qi's
-//! median time divided by sashite-qi's, then both medians. A benchmark that
-//! has not been run shows as `-`.
+//! median time divided by sashite-qi's, for each pointer kind (`Qi`, then
+//! `LocalQi`), then the three medians. A benchmark that has not been run
+//! shows as `-`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -80,7 +81,13 @@ fn id(operation: &str, krate: &str, piece: &str, shape: &str) -> String {
     }
 }
 
-fn table(medians: &BTreeMap<String, f64>, cell: impl Fn(Option<f64>, Option<f64>) -> String) {
+/// One row per operation and piece type, one cell per shape, made by
+/// `cell` from the medians of the crates named.
+fn table(
+    medians: &BTreeMap<String, f64>,
+    crates: &[&str],
+    cell: impl Fn(&[Option<f64>]) -> String,
+) {
     println!("| operation | piece | {} |", SHAPES.join(" | "));
     println!("|---|---|{}", "---:|".repeat(SHAPES.len()));
     for operation in OPERATIONS {
@@ -88,13 +95,23 @@ fn table(medians: &BTreeMap<String, f64>, cell: impl Fn(Option<f64>, Option<f64>
             let cells: Vec<String> = SHAPES
                 .iter()
                 .map(|shape| {
-                    let ours = medians.get(&id(operation, "persistent-qi", piece, shape));
-                    let peer = medians.get(&id(operation, "sashite-qi", piece, shape));
-                    cell(ours.copied(), peer.copied())
+                    let found: Vec<Option<f64>> = crates
+                        .iter()
+                        .map(|krate| medians.get(&id(operation, krate, piece, shape)).copied())
+                        .collect();
+                    cell(&found)
                 })
                 .collect();
             println!("| `{operation}` | {piece} | {} |", cells.join(" | "));
         }
+    }
+}
+
+/// `ours / peer`, three decimals, or `-` if either is missing.
+fn ratio(medians: &[Option<f64>]) -> String {
+    match medians {
+        [Some(ours), Some(peer)] => format!("{:.3}", ours / peer),
+        _ => "-".into(),
     }
 }
 
@@ -109,15 +126,21 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    println!("persistent-qi median / sashite-qi median:\n");
-    table(&medians, |ours, peer| match (ours, peer) {
-        (Some(ours), Some(peer)) => format!("{:.3}", ours / peer),
-        _ => "-".into(),
-    });
-    println!("\npersistent-qi median, sashite-qi median:\n");
-    table(&medians, |ours, peer| {
-        let show = |median: Option<f64>| median.map_or_else(|| "-".into(), duration);
-        format!("{} / {}", show(ours), show(peer))
-    });
+    println!("persistent-qi (`Qi`) median / sashite-qi median:\n");
+    table(&medians, &["persistent-qi", "sashite-qi"], ratio);
+    println!("\npersistent-qi (`LocalQi`) median / sashite-qi median:\n");
+    table(&medians, &["persistent-qi-local", "sashite-qi"], ratio);
+    println!("\nmedians: `Qi` / `LocalQi` / sashite-qi:\n");
+    table(
+        &medians,
+        &["persistent-qi", "persistent-qi-local", "sashite-qi"],
+        |found| {
+            found
+                .iter()
+                .map(|median| median.map_or_else(|| "-".into(), duration))
+                .collect::<Vec<_>>()
+                .join(" / ")
+        },
+    );
     ExitCode::SUCCESS
 }

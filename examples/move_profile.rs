@@ -1,6 +1,8 @@
 //! What one move, capture or read costs, counted rather than timed:
 //! instructions, locked bus events (the atomic reference-count updates) and
-//! heap allocations per operation, persistent-qi beside sashite-qi.
+//! heap allocations per operation, persistent-qi over both pointer kinds
+//! (`Qi`: `persistent-qi`, `LocalQi`: `persistent-qi-local`) beside
+//! sashite-qi.
 //!
 //! ```sh
 //! cargo run --release --example move_profile                  # 8x8 and 9x9, u8 and Qpi
@@ -12,10 +14,10 @@
 //! `--op NAME|all` and `--count N` (default 10,000). Needs `valgrind` on the
 //! path, except with `--time`.
 //!
-//! With `--time`, nothing is counted: the two crates run the operation in
-//! alternating batches of 2,000 in one process, 101 rounds, and the row
-//! gives each crate's median time per operation and the median of the
-//! per-round ratios. On a shared, loaded machine this cancels most of the
+//! With `--time`, nothing is counted: the three run the operation in
+//! turns of batches of 2,000 in one process, 101 rounds (each first,
+//! second and last in turn), and the row gives each one's median time per
+//! operation and the medians of the per-round ratios to sashite-qi. On a shared, loaded machine this cancels most of the
 //! load that makes two separate criterion benchmarks disagree; criterion
 //! (`benches/positions.rs`) remains the reference.
 //!
@@ -54,7 +56,7 @@ const OPERATIONS: [&str; 5] = [
     "edit_capture",
     "read_square",
 ];
-const CRATES: [&str; 2] = ["persistent-qi", "sashite-qi"];
+const CRATES: [&str; 3] = ["persistent-qi", "persistent-qi-local", "sashite-qi"];
 
 /// The loop that callgrind counts (its name is what `--toggle-collect`
 /// matches): `count` operations, each result dropped before the next.
@@ -105,29 +107,35 @@ fn median(values: &mut [f64]) -> f64 {
     values[values.len() / 2]
 }
 
-/// Medians of persistent-qi's and sashite-qi's time per operation, and of
-/// their ratio per round.
-fn time_both<P: Piece>(operation: &str, shape: [usize; 2]) -> (f64, f64, f64) {
+/// Medians of each crate's time per operation (`Qi`, `LocalQi`,
+/// sashite-qi), and of the two per-round ratios to sashite-qi.
+fn time_all<P: Piece>(operation: &str, shape: [usize; 2]) -> ([f64; 3], [f64; 2]) {
     let case = Case::<P>::new(shape);
-    let ours = case.parents::<persistent_qi::Qi<P, u8>>();
+    let sync = case.parents::<persistent_qi::Qi<P, u8>>();
+    let local = case.parents::<persistent_qi::LocalQi<P, u8>>();
     let peer = case.parents::<sashite_qi::Qi<P, u8>>();
-    let (mut our_times, mut peer_times, mut ratios) = (vec![], vec![], vec![]);
+    let mut times: [Vec<f64>; 3] = Default::default();
+    let mut ratios: [Vec<f64>; 2] = Default::default();
     for round in 0..ROUNDS {
-        let (mine, theirs) = if round % 2 == 0 {
-            let mine = time_batch(operation, &case, &ours);
-            (mine, time_batch(operation, &case, &peer))
-        } else {
-            let theirs = time_batch(operation, &case, &peer);
-            (time_batch(operation, &case, &ours), theirs)
-        };
-        our_times.push(mine);
-        peer_times.push(theirs);
-        ratios.push(mine / theirs);
+        // Each crate first, second and last in turn.
+        let mut round_times = [0.0; 3];
+        for turn in 0..3 {
+            let which = (round + turn) % 3;
+            round_times[which] = match which {
+                0 => time_batch(operation, &case, &sync),
+                1 => time_batch(operation, &case, &local),
+                _ => time_batch(operation, &case, &peer),
+            };
+        }
+        for (all, time) in times.iter_mut().zip(round_times) {
+            all.push(time);
+        }
+        ratios[0].push(round_times[0] / round_times[2]);
+        ratios[1].push(round_times[1] / round_times[2]);
     }
     (
-        median(&mut our_times),
-        median(&mut peer_times),
-        median(&mut ratios),
+        times.map(|mut all| median(&mut all)),
+        ratios.map(|mut all| median(&mut all)),
     )
 }
 
@@ -135,6 +143,9 @@ fn run_child<P: Piece>(operation: &str, krate: &str, shape: [usize; 2], count: u
     let case = Case::<P>::new(shape);
     if krate == "sashite-qi" {
         let parents = case.parents::<sashite_qi::Qi<P, u8>>();
+        measured(operation, &case, &parents, count);
+    } else if krate == "persistent-qi-local" {
+        let parents = case.parents::<persistent_qi::LocalQi<P, u8>>();
         measured(operation, &case, &parents, count);
     } else {
         let parents = case.parents::<persistent_qi::Qi<P, u8>>();
@@ -339,18 +350,20 @@ fn child(mut args: impl Iterator<Item = String>) -> Result<(), String> {
 }
 
 fn time_table(options: &Options) {
-    println!("| operation | piece | shape | persistent-qi | sashite-qi | ratio |");
-    println!("|---|---|---|---:|---:|---:|");
+    println!(
+        "| operation | piece | shape | `Qi` | `LocalQi` | sashite-qi | ratio, `Qi` | ratio, `LocalQi` |"
+    );
+    println!("|---|---|---|---:|---:|---:|---:|---:|");
     for &operation in &options.operations {
         for shape in &options.shapes {
             for &piece in &options.pieces {
-                let (ours, peer, ratio) = match piece {
-                    "u8" => time_both::<u8>(operation, *shape),
-                    "qpi" => time_both::<Qpi>(operation, *shape),
-                    _ => time_both::<String>(operation, *shape),
+                let ([sync, local, peer], [sync_ratio, local_ratio]) = match piece {
+                    "u8" => time_all::<u8>(operation, *shape),
+                    "qpi" => time_all::<Qpi>(operation, *shape),
+                    _ => time_all::<String>(operation, *shape),
                 };
                 println!(
-                    "| `{operation}` | {piece} | {}x{} | {ours:.1} ns | {peer:.1} ns | {ratio:.2} |",
+                    "| `{operation}` | {piece} | {}x{} | {sync:.1} ns | {local:.1} ns | {peer:.1} ns | {sync_ratio:.2} | {local_ratio:.2} |",
                     shape[0], shape[1],
                 );
             }

@@ -113,7 +113,7 @@ pub trait Kind: SharedPointerKind + 'static {
     /// `Qi` or `LocalQi`.
     const ALIAS: &'static str;
     /// The crate's name with this kind, in benchmark ids and tables:
-    /// `persistent-qi` or `persistent-qi (local)`.
+    /// `persistent-qi` or `persistent-qi-local`.
     const CRATE: &'static str;
 }
 
@@ -124,7 +124,7 @@ impl Kind for ArcTK {
 
 impl Kind for RcK {
     const ALIAS: &'static str = "LocalQi";
-    const CRATE: &'static str = "persistent-qi (local)";
+    const CRATE: &'static str = "persistent-qi-local";
 }
 
 /// A piece whose [`Hash`] collides with every other: a `T` (by default a
@@ -166,7 +166,7 @@ pub struct Capture<P> {
 /// One crate's position, driven the same way whatever the crate: the
 /// benchmarks, the memory example and the differential test run
 /// persistent-qi (either pointer kind: `Qi` is "persistent-qi", `LocalQi`
-/// "persistent-qi (local)") and sashite-qi through it.
+/// "persistent-qi-local") and sashite-qi through it.
 ///
 /// Every transformation keeps its receiver. sashite-qi's consume theirs, so
 /// its adapter clones first: what keeping the parent, as a search does,

@@ -211,7 +211,9 @@ impl<P, K: SharedPointerKind> Layout<P, K> {
     }
 
     /// The square at `index`, `None` if it is empty or past the last block.
-    #[inline]
+    // Every read of a square not kept: inlined there.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     pub(super) fn get(&self, index: usize) -> Option<&P> {
         each_length!(self, blocks => blocks.get(index))
     }

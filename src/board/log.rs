@@ -29,6 +29,10 @@ pub(crate) struct Log<P> {
     squares: [Option<P>; LOG],
     /// The number of writes: the used slots.
     len: u8,
+    /// One bit per index modulo 128, set for every index held: a read of a
+    /// square the log does not hold stops at its bit (on boards of up to
+    /// 128 squares, always).
+    seen: [u64; 2],
 }
 
 impl<P> Log<P> {
@@ -36,6 +40,7 @@ impl<P> Log<P> {
         indices: [UNUSED; LOG],
         squares: [const { None }; LOG],
         len: 0,
+        seen: [0; 2],
     };
 
     /// The number of writes held.
@@ -50,18 +55,20 @@ impl<P> Log<P> {
         if self.len == 0 {
             return None;
         }
-        let key = u16::try_from(index).ok().filter(|&key| key != UNUSED)?;
-        // Bitwise, not lazy, 8 slots at a time: each run is one vector
-        // comparison, and a square with no write stops there.
-        #[allow(clippy::needless_bitwise_bool)]
-        let held = self.indices.chunks_exact(8).fold(false, |held, run| {
-            held | run.iter().fold(false, |held, &slot| held | (slot == key))
-        });
-        if held {
-            self.indices.iter().position(|&slot| slot == key)
-        } else {
-            None
+        let bit = index % 128;
+        if self.seen[bit / 64] >> (bit % 64) & 1 == 0 {
+            return None;
         }
+        let key = u16::try_from(index).ok()?;
+        let held = &self.indices[..self.len()];
+        let slot = held.partition_point(|&slot| slot < key);
+        (held.get(slot) == Some(&key)).then_some(slot)
+    }
+
+    /// Marks `index` as held in [`seen`](Log::seen).
+    fn see(&mut self, index: u16) {
+        let bit = usize::from(index) % 128;
+        self.seen[bit / 64] |= 1 << (bit % 64);
     }
 
     /// The index written in `slot`, a used slot.
@@ -101,6 +108,7 @@ impl<P: Clone> Log<P> {
             });
             let log_index = self.indices[next_log];
             if log_index < kept_index {
+                merged.see(log_index);
                 merged.indices[len] = log_index;
                 merged.squares[len] = self.squares[next_log].take();
                 next_log += 1;
@@ -108,6 +116,7 @@ impl<P: Clone> Log<P> {
                 if log_index == kept_index {
                     next_log += 1;
                 }
+                merged.see(kept_index);
                 merged.indices[len] = kept_index;
                 merged.squares[len] = kept_slot.and_then(|slot| kept.take_square(slot));
                 next_kept += 1;
@@ -132,6 +141,7 @@ impl<P: Clone> Log<P> {
         kept: &'a mut Kept<P>,
     ) -> impl Iterator<Item = (usize, Option<P>)> + 'a {
         let len = core::mem::take(&mut self.len);
+        self.seen = [0; 2];
         let indices = core::mem::replace(&mut self.indices, [UNUSED; LOG]);
         let log = indices
             .into_iter()
@@ -355,6 +365,20 @@ mod tests {
         );
         assert_eq!(log.len(), 0);
         assert_eq!(log.slot(2), None);
+    }
+
+    #[test]
+    fn indices_equal_modulo_128_are_told_apart() {
+        let mut log = Log::<u8>::EMPTY;
+        let mut kept = Kept::EMPTY;
+        keep(&mut kept, 5, Some(1));
+        keep(&mut kept, 261, Some(2));
+        assert!(log.absorb(&mut kept));
+        assert_eq!(log.slot(5), Some(0));
+        assert_eq!(log.slot(261), Some(1));
+        for index in [133, 389, 6, 4] {
+            assert_eq!(log.slot(index), None, "{index}");
+        }
     }
 
     #[test]
