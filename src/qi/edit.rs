@@ -171,6 +171,12 @@ fn failed<T>(error: Error) -> Result<T, Error> {
     Err(error)
 }
 
+/// How far past the square count the piece total of an edit may run
+/// before the edit fails: what one hand change can take back (`-i32::MIN`
+/// copies). A diff may overshoot and come back, but no further: a long run
+/// of additions fails at its second change, not when a count overflows.
+pub(super) const OVERSHOOT: usize = 1 << 31;
+
 /// The piece total of a position from its three parts, saturating at
 /// `usize::MAX`: on a 32-bit target, two hand totals can each be near the
 /// top of the range while a diff is applied.
@@ -236,26 +242,31 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
         }
         let shared = self.shared.hand(player).count(&piece);
         let before = hands::with_delta(shared, self.kept.hand_delta(player, &piece));
-        let after = hands::counted(before, delta)
-            .and_then(|after| {
-                // The hand's new total must fit too.
-                (self.hand_total(player) - before)
-                    .checked_add(after)
-                    .map(|_| after)
-                    .ok_or(HandError::Overflow)
-            })
-            .map_err(|error| match error {
-                HandError::Underflow { held, requested } => Error::HandUnderflow {
-                    player,
-                    held,
-                    requested,
-                    change,
-                },
-                HandError::Overflow => Error::TooManyPieces {
-                    pieces: usize::MAX,
-                    squares: self.square_count(),
-                },
-            })?;
+        let squares = self.shared.square_count;
+        let after = hands::counted(before, delta).map_err(|error| match error {
+            HandError::Underflow { held, requested } => Error::HandUnderflow {
+                player,
+                held,
+                requested,
+                change,
+            },
+            HandError::Overflow => Error::TooManyPieces {
+                pieces: usize::MAX,
+                squares,
+            },
+        })?;
+        if after > before {
+            // The piece total with this change, which only adds to it.
+            let pieces = saturating_total(
+                self.board_piece_count(),
+                self.hand_total(Player::First),
+                self.hand_total(Player::Second),
+            )
+            .saturating_add(after - before);
+            if pieces > squares.saturating_add(OVERSHOOT) {
+                return Err(Error::TooManyPieces { pieces, squares });
+            }
+        }
         let key = stable_hash(&piece);
         if before > 0 {
             self.hash ^= hand_term(player, before, key);
@@ -431,10 +442,12 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> Edit<P, S, K> {
         &mut self,
         changes: impl IntoIterator<Item = (usize, Option<P>)>,
     ) -> &mut Self {
-        for (index, square) in changes {
-            if self.state.error.is_some() {
-                break;
-            }
+        let mut changes = changes.into_iter();
+        // The error is checked before the next change is read: nothing past
+        // the first failing change is read.
+        while self.state.error.is_none()
+            && let Some((index, square)) = changes.next()
+        {
             self.state.set(&mut self.next, index, square);
         }
         self
@@ -443,8 +456,10 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> Edit<P, S, K> {
     /// Adds `delta` copies of `piece` to `player`'s hand (removes them if
     /// negative; 0 does nothing). O(log h) for h kinds of piece in the hand.
     ///
-    /// The piece total is checked once, when the edit ends, so a drop may
-    /// take the piece out of the hand after putting it on the board.
+    /// The piece total is checked when the edit ends, so a drop may take
+    /// the piece out of the hand after putting it on the board; a change
+    /// that takes it more than 2<sup>31</sup> past the square count (more
+    /// than one later change could take back) fails at once.
     #[inline(always)]
     pub fn hand(&mut self, player: Player, piece: P, delta: i32) -> &mut Self {
         self.state.hand(&mut self.next, player, piece, delta);
@@ -460,10 +475,11 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> Edit<P, S, K> {
         player: Player,
         changes: impl IntoIterator<Item = (P, i32)>,
     ) -> &mut Self {
-        for (piece, delta) in changes {
-            if self.state.error.is_some() {
-                break;
-            }
+        let mut changes = changes.into_iter();
+        // As in `board_diff`: nothing past the first failing change is read.
+        while self.state.error.is_none()
+            && let Some((piece, delta)) = changes.next()
+        {
             self.state.hand(&mut self.next, player, piece, delta);
         }
         self
@@ -501,10 +517,12 @@ impl<P: Clone, S, K: SharedPointerKind> Edit<P, S, K> {
     /// The first step that failed, in the order given:
     /// [`Error::IndexOutOfRange`] for an index off the board, or
     /// [`Error::HandUnderflow`] for a removal of more copies than the hand
-    /// held at that point. Otherwise [`Error::TooManyPieces`] if the new
-    /// position holds more pieces (board and hands) than squares, or at once
-    /// if a hand count would not fit a `usize`. Each error's `change` counts
-    /// the board and hand changes of the edit from 0, in the order given.
+    /// held at that point, or [`Error::TooManyPieces`] for a hand change
+    /// that took the piece total more than 2<sup>31</sup> past the square
+    /// count. Otherwise [`Error::TooManyPieces`] if the new position holds
+    /// more pieces (board and hands) than squares. Each error's `change`
+    /// counts the board and hand changes of the edit from 0, in the order
+    /// given.
     #[inline(always)]
     pub fn finish(self) -> Result<GenericQi<P, S, K>, Error> {
         let Edit { mut next, state } = self;

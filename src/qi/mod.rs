@@ -442,8 +442,11 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// copies, a negative one removes them, 0 does nothing (even for a piece
     /// the hand does not hold). Changes apply in order, so a piece given twice
     /// accumulates; an entry whose count reaches 0 disappears. The piece
-    /// total is checked once, on the result, so a diff may overshoot and come
-    /// back within one call.
+    /// total is checked on the result, so a diff may overshoot and come back
+    /// within one call, by at most 2<sup>31</sup> pieces (what one change
+    /// can take back): a change that takes the total further fails at once,
+    /// so a long or endless run of additions fails at its second change.
+    /// Reading the diff stops at its first failing change.
     ///
     /// ```
     /// use persistent_qi::{Player, Qi};
@@ -458,9 +461,10 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// # Errors
     ///
     /// [`Error::HandUnderflow`] for the first change that removes more copies
-    /// than the hand holds at that point; otherwise [`Error::TooManyPieces`]
-    /// if the result would hold more pieces than squares (or, at once, if a
-    /// count would not fit a `usize`). `self` is unchanged either way.
+    /// than the hand holds at that point, [`Error::TooManyPieces`] for the
+    /// first that takes the piece total more than 2<sup>31</sup> past the
+    /// square count; otherwise [`Error::TooManyPieces`] if the result would
+    /// hold more pieces than squares. `self` is unchanged either way.
     pub fn hand_diff(
         &self,
         player: Player,

@@ -258,6 +258,74 @@ fn i32_extremes_are_handled_without_overflow() {
 }
 
 #[test]
+fn an_endless_run_of_additions_fails_at_its_second_change() {
+    // Read past its second change, the diff panics: before the overshoot
+    // was bounded, it ran until a count overflowed (about 2^33 changes).
+    let additions = (0..).map(|read| {
+        assert!(read < 2, "read past the second change");
+        ("P", i32::MAX)
+    });
+    let error = empty(&[8, 8])
+        .edit_with(|edit| {
+            edit.hand_diff(Player::First, additions);
+        })
+        .unwrap_err();
+    assert_eq!(
+        error,
+        Error::TooManyPieces {
+            pieces: 4_294_967_294,
+            squares: 64
+        }
+    );
+}
+
+#[test]
+fn a_diff_is_not_read_past_its_first_failing_change() {
+    let changes = (0..).map(|read| {
+        assert!(read < 2, "read past the failing change");
+        (if read == 0 { 3 } else { 64 }, Some("P"))
+    });
+    assert_eq!(
+        empty(&[8, 8]).board_diff(changes).unwrap_err(),
+        Error::IndexOutOfRange {
+            index: 64,
+            square_count: 64,
+            change: Some(1)
+        }
+    );
+}
+
+#[test]
+fn a_diff_may_overshoot_by_what_one_change_takes_back() {
+    let position = empty(&[8, 8]);
+    let back = position
+        .hand_diff(Player::First, [("P", i32::MAX), ("P", -i32::MAX)])
+        .unwrap();
+    assert_eq!(back, position);
+    // Two additions up to 2^31 past the square count, then removals.
+    let back = position.hand_diff(
+        Player::Second,
+        [
+            ("p", 1 << 30),
+            ("q", (1 << 30) + 64),
+            ("p", -(1 << 30)),
+            ("q", -(1 << 30) - 64),
+        ],
+    );
+    assert_eq!(back, Ok(position.clone()));
+    // One piece further fails at that change.
+    assert_eq!(
+        position
+            .hand_diff(Player::Second, [("p", 1 << 30), ("q", (1 << 30) + 65)])
+            .unwrap_err(),
+        Error::TooManyPieces {
+            pieces: (1 << 31) + 65,
+            squares: 64
+        }
+    );
+}
+
+#[test]
 fn an_endless_hand_diff_stops_at_the_first_underflow() {
     let error = empty(&[255, 255])
         .edit_with(|edit| {
