@@ -16,8 +16,8 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use persistent_qi::Qi;
-use persistent_qi::feen::sashite_feen::{Feen, encode};
 use persistent_qi::qpi::{Epin, Qpi, Sin};
+use sashite_feen::{Feen, encode};
 
 const CHESS: &str = "-rnbqk^bn-r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/-RNBQK^BN-R / C/c";
 

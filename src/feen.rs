@@ -70,9 +70,6 @@ use sashite_feen::{Feen, HandItem, Side};
 use crate::qpi::{Epin, ForeignStyleError, Qpi, Sin};
 use crate::{Error, MAX_DIMENSION_SIZE, MAX_DIMENSIONS, MAX_SQUARE_COUNT, Player, Qi};
 
-/// The `sashite-feen` crate, whose [`Feen`] view reading is built on.
-pub use sashite_feen;
-
 /// Why a string is not FEEN, as `sashite-feen` decides: the reason inside
 /// [`ReadError::Invalid`].
 pub use sashite_feen::ParseError;

@@ -30,21 +30,14 @@ impl<P, K: SharedPointerKind> Default for Hand<P, K> {
     }
 }
 
-/// Why a hand entry could not be added to a hand being built.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum EntryError {
-    /// The hand already held the piece.
-    Duplicate,
-    /// The total would not fit a `usize`.
-    Overflow,
-}
-
-/// Why a hand change was refused.
+/// Why a hand refused an entry of a hand being built, or a change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum HandError {
+    /// The hand being built already held the piece.
+    Duplicate,
     /// The change removed `requested` copies of a piece held `held` times.
     Underflow { held: usize, requested: usize },
-    /// The count would not fit a `usize`.
+    /// A count or the hand's total would not fit a `usize`.
     Overflow,
 }
 
@@ -111,11 +104,11 @@ impl<P: Ord + Clone, K: SharedPointerKind> Hand<P, K> {
 
     /// Adds an entry for a piece the hand does not hold yet, with a count of
     /// at least 1. On error the hand is left changed, and must be dropped.
-    pub(crate) fn insert_new(&mut self, piece: P, count: usize) -> Result<(), EntryError> {
-        self.total = self.total.checked_add(count).ok_or(EntryError::Overflow)?;
+    pub(crate) fn insert_new(&mut self, piece: P, count: usize) -> Result<(), HandError> {
+        self.total = self.total.checked_add(count).ok_or(HandError::Overflow)?;
         match self.counts.insert(piece, count) {
             None => Ok(()),
-            Some(_) => Err(EntryError::Duplicate),
+            Some(_) => Err(HandError::Duplicate),
         }
     }
 

@@ -80,11 +80,12 @@
 //!
 //! # Feature flags
 //!
-//! All off by default, each an integration in its own module:
+//! All off by default. An integration that only adds impls documents them
+//! on the impls; one with items of its own is a public module:
 //!
 //! | feature | adds |
 //! |---|---|
-//! | `serde` | `Serialize` and a validating, streaming `Deserialize` for `Qi`, `Player` and `Qpi` (format and rejections in the `serde` module) |
+//! | `serde` | `Serialize` and a validating, streaming `Deserialize` for positions (either pointer kind), `Player` and `Qpi` (the format and the rejections: on `GenericQi`'s `Serialize` and `Deserialize` impls) |
 //! | `arbitrary` | `Arbitrary` for `Qi<P, S>` (any `P`, `S` that are `Arbitrary`), `Qpi` and `Player`, for fuzzing; brings in `arbitrary` only |
 //! | `proptest` | the `proptest` module: strategies for positions, QPI tokens, styles, players and shapes |
 //! | `quickcheck` | `Arbitrary` for `Player`, `Qpi` and `Qi<Qpi, Sin>`, with shrinking |
@@ -103,8 +104,11 @@
 //! them without locks.
 #![forbid(unsafe_code)]
 
+// The integrations that only add impls are hidden modules (as imbl's are);
+// those with items of their own (`feen`, `proptest`, `qpi`) are public.
 #[cfg(feature = "arbitrary")]
-mod arbitrary;
+#[doc(hidden)]
+pub mod arbitrary;
 mod board;
 mod display;
 mod error;
@@ -122,12 +126,15 @@ pub mod qpi;
 #[cfg(feature = "feen")]
 pub mod feen;
 #[cfg(feature = "sashite-qi")]
-mod peer;
+#[doc(hidden)]
+pub mod peer;
 #[cfg(feature = "proptest")]
 pub mod proptest;
 #[cfg(feature = "quickcheck")]
+#[doc(hidden)]
 pub mod quickcheck;
 #[cfg(feature = "serde")]
+#[doc(hidden)]
 pub mod serde;
 
 pub use error::Error;

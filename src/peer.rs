@@ -1,34 +1,6 @@
-//! Conversions with `sashite-qi`'s position, the Sashité family's owned
-//! model (feature `sashite-qi`): the same content both ways, board, hands,
-//! styles and turn, over either pointer kind.
-//!
-//! | from | to | trait | why |
-//! |---|---|---|---|
-//! | [`Player`] | `sashite_qi::Player` | `From` (both ways) | nothing can fail |
-//! | `&sashite_qi::Qi<P, S>`, `sashite_qi::Qi<P, S>` | [`GenericQi<P, S, K>`](GenericQi) | `TryFrom`, [`Error`] | built by [`GenericQi::from_parts`], which checks this crate's limits |
-//! | `&GenericQi<P, S, K>` | `sashite_qi::Qi<P, S>` | `TryFrom`, `sashite_qi::Error` | built by `sashite-qi`'s constructor and diffs, which check its limits |
-//!
-//! The two crates' limits are the same today (3 dimensions of 255 squares,
-//! 65,025 squares, no more pieces than squares), so a conversion of a valid
-//! position fails only for a piece type whose `Clone` does not give back an
-//! equal value (two hand entries that become one piece) or should either
-//! crate's limits change: an error then, never a panic.
-//!
-//! ```
-//! use persistent_qi::{Player, Qi};
-//!
-//! let peer = sashite_qi::Qi::new(&[2, 2], "C", "c")?
-//!     .board_diff([(0, Some("K")), (3, Some("k"))])?
-//!     .first_hand_diff([("P", 2)])?
-//!     .toggle();
-//! let ours = Qi::try_from(&peer)?;
-//! assert_eq!(ours.square(3), Some(&"k"));
-//! assert_eq!(ours.first_hand_count(&"P"), 2);
-//! assert_eq!(ours.turn(), Player::Second);
-//! assert_eq!(sashite_qi::Qi::try_from(&ours)?, peer);
-//! assert_eq!(sashite_qi::Player::from(ours.turn()), peer.turn());
-//! # Ok::<_, Box<dyn std::error::Error>>(())
-//! ```
+//! Conversions with `sashite-qi`'s position and player (feature
+//! `sashite-qi`). This module adds impls only: they are documented on the
+//! conversion of a `&sashite_qi::Qi` into a [`GenericQi`].
 
 use core::hash::Hash;
 
@@ -56,6 +28,37 @@ impl From<Player> for sashite_qi::Player {
     }
 }
 
+/// A position of `sashite-qi`, the Sashité family's owned model: the same
+/// content both ways, board, hands, styles and turn, over either pointer
+/// kind.
+///
+/// | from | to | trait | why |
+/// |---|---|---|---|
+/// | [`Player`] | `sashite_qi::Player` | `From` (both ways) | nothing can fail |
+/// | `&sashite_qi::Qi<P, S>`, `sashite_qi::Qi<P, S>` | [`GenericQi<P, S, K>`](GenericQi) | `TryFrom`, [`Error`] | built by [`GenericQi::from_parts`], which checks this crate's limits |
+/// | `&GenericQi<P, S, K>` | `sashite_qi::Qi<P, S>` | `TryFrom`, `sashite_qi::Error` | built by `sashite-qi`'s constructor and diffs, which check its limits |
+///
+/// The two crates' limits are the same today (3 dimensions of 255 squares,
+/// 65,025 squares, no more pieces than squares), so a conversion of a valid
+/// position fails only for a piece type whose `Clone` does not give back an
+/// equal value (two hand entries that become one piece) or should either
+/// crate's limits change: an error then, never a panic.
+///
+/// ```
+/// use persistent_qi::{Player, Qi};
+///
+/// let peer = sashite_qi::Qi::new(&[2, 2], "C", "c")?
+///     .board_diff([(0, Some("K")), (3, Some("k"))])?
+///     .first_hand_diff([("P", 2)])?
+///     .toggle();
+/// let ours = Qi::try_from(&peer)?;
+/// assert_eq!(ours.square(3), Some(&"k"));
+/// assert_eq!(ours.first_hand_count(&"P"), 2);
+/// assert_eq!(ours.turn(), Player::Second);
+/// assert_eq!(sashite_qi::Qi::try_from(&ours)?, peer);
+/// assert_eq!(sashite_qi::Player::from(ours.turn()), peer.turn());
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 impl<P, S, K> TryFrom<&sashite_qi::Qi<P, S>> for GenericQi<P, S, K>
 where
     P: Clone + Ord + Hash,

@@ -3,10 +3,11 @@
 //! refused, each through the `feen_parse` fuzz target's check too.
 #![cfg(feature = "feen")]
 
-use persistent_qi::feen::sashite_feen::{Feen, ParseError};
+use persistent_qi::feen::ParseError;
 use persistent_qi::feen::{MAX_STRING_LENGTH, ReadError, WriteError};
 use persistent_qi::qpi::{Epin, ForeignStyleError, Qpi, Sin};
 use persistent_qi::{Error, Player, Qi};
+use sashite_feen::Feen;
 
 fn epin(token: &str) -> Epin {
     token.parse().expect("an EPIN token")

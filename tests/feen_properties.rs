@@ -7,11 +7,11 @@
 
 use std::collections::BTreeMap;
 
-use persistent_qi::feen::sashite_feen::{EncodeError, Feen, encode};
 use persistent_qi::feen::{MAX_STRING_LENGTH, ReadError, WriteError};
 use persistent_qi::qpi::{Epin, Pin, Qpi, Sin, pin, sin};
 use persistent_qi::{Player, Qi};
 use proptest::prelude::*;
+use sashite_feen::{EncodeError, Feen, encode};
 
 /// The content of a position, with EPIN pieces.
 #[derive(Debug, Clone)]

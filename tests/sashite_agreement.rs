@@ -419,13 +419,22 @@ where
             prop_assert!(requested > held);
         }
         (Error::TooManyPieces { pieces, squares }, Step::HandDiff(_, changes)) => {
-            let net: i128 = changes.iter().map(|&(_, delta)| i128::from(delta)).sum();
-            let total = i128::try_from(before.piece_count()).unwrap() + net;
+            // The running total at the first addition that takes it more
+            // than 2^31 past the squares (what one change takes back), else
+            // the total the diff would leave.
+            let limit = i128::try_from(square_count).unwrap() + (1 << 31);
+            let mut total = i128::try_from(before.piece_count()).unwrap();
+            for &(_, delta) in changes {
+                total += i128::from(delta);
+                if delta > 0 && total > limit {
+                    break;
+                }
+            }
             prop_assert_eq!(squares, square_count);
             prop_assert_eq!(
                 pieces,
                 usize::try_from(total).unwrap_or(usize::MAX),
-                "the pieces the diff would leave"
+                "the pieces the diff reached"
             );
         }
         (error, step) => {
@@ -481,6 +490,25 @@ where
 
     let mut kept = vec![(ours.clone(), theirs.clone())];
     for step in &case.steps {
+        if let Some(pieces) = overshoot(step, &theirs) {
+            // Our rule alone: a diff or edit fails at once where its running
+            // piece total goes more than 2^31 past the squares (what one
+            // change takes back); the peer reads on. Ours is checked, the
+            // peer's outcome not compared, and both stay as they were.
+            let squares = theirs.board().len();
+            let ours_after = match step {
+                Step::Edit(changes, turn) => edit(&ours, changes, *turn),
+                _ => apply(&ours, step),
+            };
+            prop_assert_eq!(
+                ours_after.err(),
+                Some(Error::TooManyPieces { pieces, squares }),
+                "at {:?}",
+                step
+            );
+            agree(&ours, &theirs, alphabet)?;
+            continue;
+        }
         let (our_result, their_result) = match step {
             Step::Edit(changes, turn) => {
                 let ours = edit(&ours, changes, *turn);
@@ -542,6 +570,56 @@ where
         }
     }
     Ok(())
+}
+
+/// The running piece total at which `step` fails by our rule alone, if it
+/// does: the first hand addition that takes the total of `before` and the
+/// changes so far more than 2^31 past the squares, before any change that
+/// fails otherwise (an index off the board, a removal of more than is
+/// held).
+fn overshoot<P: Clone + Ord, S>(step: &Step<P>, before: &peer::Qi<P, S>) -> Option<usize> {
+    let changes: Vec<Change<P>> = match step {
+        Step::HandDiff(player, changes) => changes
+            .iter()
+            .map(|(piece, delta)| Change::Hand(*player, piece.clone(), *delta))
+            .collect(),
+        Step::Edit(changes, _) => changes.clone(),
+        _ => return None,
+    };
+    let squares = before.board().len();
+    let limit = i128::try_from(squares).ok()? + (1 << 31);
+    let mut board = before.board().to_vec();
+    let mut counts: BTreeMap<(Player, P), i128> = BTreeMap::new();
+    let mut total = i128::try_from(before.board().iter().flatten().count()).ok()?
+        + i128::try_from(before.first_hand().map(|(_, count)| count).sum::<usize>()).ok()?
+        + i128::try_from(before.second_hand().map(|(_, count)| count).sum::<usize>()).ok()?;
+    for change in changes {
+        match change {
+            Change::Square(index, square) => {
+                let old = board.get_mut(index)?;
+                total += i128::from(square.is_some()) - i128::from(old.is_some());
+                *old = square;
+            }
+            Change::Hand(player, piece, delta) => {
+                let held = match player {
+                    Player::First => before.first_hand_count(&piece),
+                    Player::Second => before.second_hand_count(&piece),
+                };
+                let count = counts
+                    .entry((player, piece))
+                    .or_insert_with(|| i128::try_from(held).unwrap_or(i128::MAX));
+                *count += i128::from(delta);
+                if *count < 0 {
+                    return None;
+                }
+                total += i128::from(delta);
+                if delta > 0 && total > limit {
+                    return usize::try_from(total).ok();
+                }
+            }
+        }
+    }
+    None
 }
 
 /// A step other than an edit, through the adapter: the same call for both

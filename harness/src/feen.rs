@@ -9,9 +9,9 @@
 //! conversions with `sashite-qi` agree with `Feen::to_qi`.
 
 use persistent_qi::feen::ReadError;
-use persistent_qi::feen::sashite_feen::{Feen, Side, sashite_qi};
 use persistent_qi::qpi::{Epin, Qpi, Sin};
 use persistent_qi::{Player, Qi};
+use sashite_feen::{Feen, Side, sashite_qi};
 
 /// The `feen_parse` fuzz target: any bytes as a FEEN string; bytes that are
 /// not UTF-8 are read with their invalid sequences replaced, which FEEN

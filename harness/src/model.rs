@@ -69,6 +69,10 @@ fn square_count(shape: &[usize]) -> Result<usize, Error> {
     Ok(squares)
 }
 
+/// How far past the square count an edit's running piece total may go
+/// before the edit fails: `-i32::MIN`, what one hand change takes back.
+const OVERSHOOT: u128 = 1 << 31;
+
 /// The error for `pieces` pieces on `squares` squares, if they do not fit.
 fn check_total(pieces: u128, squares: usize) -> Result<(), Error> {
     if pieces > squares as u128 {
@@ -211,8 +215,9 @@ impl<P: Clone + Ord, S> Model<P, S> {
     /// Applies the changes of an edit (or of a diff: an edit of one kind of
     /// change), as `Qi::edit` must: in order, the first index off the board
     /// or removal of more than is held being the error (with its change
-    /// number), a hand total beyond `usize` an error at once; then the piece
-    /// total checked on the result. On error nothing changes.
+    /// number), an addition that takes the running piece total more than
+    /// 2^31 past the squares an error at once; then the piece total checked
+    /// on the result. On error nothing changes.
     ///
     /// # Errors
     ///
@@ -227,10 +232,11 @@ impl<P: Clone + Ord, S> Model<P, S> {
     {
         let square_count = self.square_count();
         // A dry run on what the changes touch: the last write to each square,
-        // the running count of each hand entry.
+        // the running count of each hand entry, the running piece counts.
         let mut squares: BTreeMap<usize, Option<&P>> = BTreeMap::new();
         let mut counts: BTreeMap<(Player, &P), u128> = BTreeMap::new();
         let mut totals = self.hand_pieces.map(|total| total as u128);
+        let mut board_pieces = self.board_pieces;
         for (change, step) in changes.into_iter().enumerate() {
             match step {
                 ChangeRef::Square(index, square) => {
@@ -241,7 +247,11 @@ impl<P: Clone + Ord, S> Model<P, S> {
                             change: Some(change),
                         });
                     }
-                    squares.insert(index, square);
+                    let old = squares
+                        .insert(index, square)
+                        .unwrap_or(self.squares[index].as_ref());
+                    board_pieces =
+                        board_pieces + usize::from(square.is_some()) - usize::from(old.is_some());
                 }
                 ChangeRef::Hand(player, piece, delta) => {
                     let held = counts.entry((player, piece)).or_insert_with(|| {
@@ -251,13 +261,16 @@ impl<P: Clone + Ord, S> Model<P, S> {
                     let total = &mut totals[index_of(player)];
                     if delta > 0 {
                         *total += magnitude;
-                        if *total > usize::MAX as u128 {
+                        *held += magnitude;
+                        // The running total may overshoot the squares by
+                        // what one change takes back (2^31), no further.
+                        let pieces = board_pieces as u128 + totals[0] + totals[1];
+                        if pieces > square_count as u128 + OVERSHOOT {
                             return Err(Error::TooManyPieces {
-                                pieces: usize::MAX,
+                                pieces: fits(pieces),
                                 squares: square_count,
                             });
                         }
-                        *held += magnitude;
                     } else if delta < 0 {
                         if magnitude > *held {
                             return Err(Error::HandUnderflow {
@@ -273,15 +286,6 @@ impl<P: Clone + Ord, S> Model<P, S> {
                 }
             }
         }
-        let filled = squares
-            .iter()
-            .filter(|(_, square)| square.is_some())
-            .count();
-        let emptied = squares
-            .keys()
-            .filter(|&&index| self.squares[index].is_some())
-            .count();
-        let board_pieces = self.board_pieces + filled - emptied;
         check_total(board_pieces as u128 + totals[0] + totals[1], square_count)?;
 
         if !squares.is_empty() {

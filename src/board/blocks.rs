@@ -14,7 +14,7 @@ fn block_bytes(square_count: usize) -> usize {
 }
 
 /// A board whose squares take at most this many bytes is one block, if its
-/// writes are kept (see [`keeps_writes`](super::keeps_writes)): a flush then
+/// writes are kept (see [`Writes`](super::Writes)): a flush then
 /// copies the block once per many moves, with no destructor to run.
 const WHOLE_BOARD_BYTES: usize = 1024;
 
@@ -205,7 +205,7 @@ impl<P, K: SharedPointerKind> Layout<P, K> {
         let (length, bits) = layout(
             square_count,
             size_of::<Option<P>>(),
-            super::keeps_writes::<P>(),
+            super::writes::<P>() == super::Writes::Kept,
         );
         Layout::with_length(length, square_count, bits, squares)
     }

@@ -11,7 +11,7 @@
 
 use archery::SharedPointerKind;
 
-use super::{Board, Overlay, keeps_writes};
+use super::{Board, Overlay, Writes, writes};
 
 /// A square that differs: `(index, square in base, square now)`.
 pub(crate) type Change<'a, P> = (usize, Option<&'a P>, Option<&'a P>);
@@ -120,18 +120,21 @@ impl<'a, P: PartialEq, K: SharedPointerKind> Iterator for ByKept<'a, P, K> {
 
     fn next(&mut self) -> Option<Self::Item> {
         while let Some(index) = self.cursors.next_index() {
-            let (before, after) = if keeps_writes::<P>() {
+            let (before, after) = match writes::<P>() {
                 // Where one side alone keeps a write, the other's square is
                 // in the blocks they share.
-                let shared = self.now.blocks.layout.get(index);
-                self.cursors.overlay(index, (shared, shared))
-            } else {
+                Writes::Kept => {
+                    let shared = self.now.blocks.layout.get(index);
+                    self.cursors.overlay(index, (shared, shared))
+                }
                 // Only the index was noted: each write is in its blocks.
-                self.cursors.pass(index);
-                (
-                    self.base.blocks.layout.get(index),
-                    self.now.blocks.layout.get(index),
-                )
+                Writes::Through => {
+                    self.cursors.pass(index);
+                    (
+                        self.base.blocks.layout.get(index),
+                        self.now.blocks.layout.get(index),
+                    )
+                }
             };
             if before != after {
                 return Some((index, before, after));

@@ -23,7 +23,7 @@ pub(super) const UNUSED: u16 = u16::MAX;
 /// were first made, and the last changes to the hands.
 ///
 /// For squares whose writes are kept (see
-/// [`keeps_writes`](super::keeps_writes)), `squares[slot]` is what was
+/// [`Writes::Kept`](super::Writes::Kept)), `squares[slot]` is what was
 /// written to `indices[slot]`. For the others only the indices are used: the
 /// squares written into the blocks since their stamp was drawn.
 ///

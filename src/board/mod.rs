@@ -67,12 +67,26 @@ pub(crate) use self::kept::{HandEntry, KEPT, KEPT_HANDS, Kept};
 use self::log::{Log, Overlay};
 pub(crate) use self::scan::Squares;
 
-/// `true` if writes to squares of `P` are kept in the position: squares
-/// that own no memory, which a clone of the position copies for free. Other
-/// writes (`String` squares) go into the blocks at once, and only their
-/// indices are kept.
-pub(crate) const fn keeps_writes<P>() -> bool {
-    !core::mem::needs_drop::<P>()
+/// Where the writes to squares of a type go: the two kinds of square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Writes {
+    /// Kept in the position, then logged beside the blocks, then written
+    /// into them: squares that own no memory (`u8`, `Qpi`, any type without
+    /// a destructor), which a clone of the position copies for free.
+    Kept,
+    /// Written into the blocks at once, only their indices noted in the
+    /// position: squares that own memory (`String`), whose copy in every
+    /// clone of a position would allocate.
+    Through,
+}
+
+/// How the writes to squares of `P` are held: see [`Writes`].
+pub(crate) const fn writes<P>() -> Writes {
+    if core::mem::needs_drop::<P>() {
+        Writes::Through
+    } else {
+        Writes::Kept
+    }
 }
 
 /// The squares of a board as its versions share them: the blocks, the
@@ -197,7 +211,7 @@ pub(crate) fn write<const READ: bool, P: Clone, K: SharedPointerKind>(
     index: usize,
     square: Option<P>,
 ) -> Written<P> {
-    if !keeps_writes::<P>() {
+    if writes::<P>() == Writes::Through {
         let blocks = owner.blocks_mut();
         let old = blocks.layout.replace(index, square);
         let moved = !kept.note(index);
@@ -228,7 +242,7 @@ pub(crate) fn write<const READ: bool, P: Clone, K: SharedPointerKind>(
     Written { old, moved }
 }
 
-/// Ends a run of `writes` writes; `moved` if one of them moved writes into
+/// Ends a run of `count` writes; `moved` if one of them moved writes into
 /// the blocks or their log (so no other version shares them). If it did,
 /// and the run was a bulk write (more than half the room for kept writes),
 /// every write kept or logged goes into the blocks (or, where only indices
@@ -241,14 +255,13 @@ pub(crate) fn settle<P: Clone, K: SharedPointerKind>(
     owner: &mut impl BlocksMut<P, K>,
     kept: &mut Kept<P>,
     moved: bool,
-    writes: usize,
+    count: usize,
 ) {
-    if moved && writes > KEPT / 2 {
+    if moved && count > KEPT / 2 {
         let blocks = owner.blocks_mut();
-        if keeps_writes::<P>() {
-            blocks.flush(kept);
-        } else {
-            blocks.forget_indices(kept);
+        match writes::<P>() {
+            Writes::Kept => blocks.flush(kept),
+            Writes::Through => blocks.forget_indices(kept),
         }
     }
 }
@@ -272,23 +285,22 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
     /// The square at `index`, `None` if it is empty or past the last block.
     #[inline]
     pub(crate) fn get(self, index: usize) -> Option<&'a P> {
-        if keeps_writes::<P>() {
-            if let Some(slot) = self.kept.slot(index) {
-                return self.kept.square_at(slot);
-            }
-            return self.blocks.get(index);
+        match writes::<P>() {
+            Writes::Kept => match self.kept.slot(index) {
+                Some(slot) => self.kept.square_at(slot),
+                None => self.blocks.get(index),
+            },
+            Writes::Through => self.blocks.layout.get(index),
         }
-        self.blocks.layout.get(index)
     }
 
     /// The writes this board overlays on its blocks in index order: its
     /// kept writes and its blocks' log. None for squares whose writes go
     /// into the blocks at once.
     pub(crate) fn overlay(self) -> Overlay<'a, P> {
-        if keeps_writes::<P>() {
-            self.written()
-        } else {
-            Overlay::none(self.kept, &self.blocks.log)
+        match writes::<P>() {
+            Writes::Kept => self.written(),
+            Writes::Through => Overlay::none(self.kept, &self.blocks.log),
         }
     }
 
@@ -322,7 +334,7 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
     {
         // The common case of two routes from one parent: the same blocks,
         // kept writes to the same squares.
-        if keeps_writes::<P>()
+        if writes::<P>() == Writes::Kept
             && self.blocks.stamp == other.blocks.stamp
             && let Some(same) = self.written().same_writes(&other.written())
         {

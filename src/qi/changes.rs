@@ -135,8 +135,8 @@ impl<'a, P: Ord, S, K: SharedPointerKind> Changes<'a, P, S, K> {
         SquareChanges {
             inner: self
                 .now
-                .board()
-                .changed_squares(self.base.board(), self.now.square_count()),
+                .view()
+                .changed_squares(self.base.view(), self.now.square_count()),
         }
     }
 

@@ -12,7 +12,6 @@ use archery::{ArcTK, SharedPointerKind};
 
 use super::{GenericQi, hands};
 use crate::board;
-use crate::hand::HandError;
 use crate::hash::{SECOND_TO_MOVE, hand_term, square_term, stable_hash};
 use crate::{Error, Player};
 
@@ -243,18 +242,8 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
         let shared = self.shared.hand(player).count(&piece);
         let before = hands::with_delta(shared, self.kept.hand_delta(player, &piece));
         let squares = self.shared.square_count;
-        let after = hands::counted(before, delta).map_err(|error| match error {
-            HandError::Underflow { held, requested } => Error::HandUnderflow {
-                player,
-                held,
-                requested,
-                change,
-            },
-            HandError::Overflow => Error::TooManyPieces {
-                pieces: usize::MAX,
-                squares,
-            },
-        })?;
+        let after = hands::counted(before, delta)
+            .map_err(|error| hands::refused(error, player, change, squares))?;
         if after > before {
             // The piece total with this change, which only adds to it.
             let pieces = saturating_total(

@@ -19,9 +19,9 @@ use core::cmp::Ordering;
 use archery::{SharedPointer, SharedPointerKind};
 
 use super::{GenericQi, Shared};
-use crate::Player;
-use crate::board::{HandEntry, KEPT_HANDS, Kept, keeps_writes};
+use crate::board::{HandEntry, KEPT_HANDS, Kept, Writes, writes};
 use crate::hand::HandError;
+use crate::{Error, Player};
 
 impl<P, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// The pieces in `player`'s hand: the shared total plus the kept
@@ -85,7 +85,8 @@ impl<P: Ord + Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
         before: usize,
         after: usize,
     ) {
-        if !keeps_writes::<P>() {
+        if writes::<P>() == Writes::Through {
+            // No hand change is kept for such pieces either.
             let hands = SharedPointer::make_mut(&mut self.shared);
             hands.hand_mut(player).set_count(piece, before, after);
             return;
@@ -140,6 +141,25 @@ impl<P: Ord + Clone, S, K: SharedPointerKind> Shared<P, S, K> {
                 .unwrap_or_default();
             hand.set_count(piece, before, after);
         }
+    }
+}
+
+/// The position's error for a hand's refusal of `player`'s entry or change
+/// number `at`, on a board of `squares` squares. A count that would not fit
+/// a `usize` is reported as `usize::MAX` pieces: more than any board holds.
+pub(super) fn refused(error: HandError, player: Player, at: usize, squares: usize) -> Error {
+    match error {
+        HandError::Duplicate => Error::DuplicateHandPiece { player, entry: at },
+        HandError::Underflow { held, requested } => Error::HandUnderflow {
+            player,
+            held,
+            requested,
+            change: at,
+        },
+        HandError::Overflow => Error::TooManyPieces {
+            pieces: usize::MAX,
+            squares,
+        },
     }
 }
 

@@ -133,10 +133,19 @@ pub use self::epin::ForeignStyleError;
 pub use self::error::ParseError;
 pub use self::token::Qpi;
 
-/// The `sashite-sin` crate, for [`Sin`]'s `Letter` and `Side`.
+/// The `sashite-sin` crate (1.x), for [`Sin`]'s `Letter` and `Side`.
+///
+/// Part of this crate's public API, as [`Sin`] is its `Identifier`: this
+/// crate depends on `sashite-sin = "1.1"`, and a release of it that breaks
+/// its API would be a breaking release of this crate too.
 pub use sashite_sin as sin;
 
-/// The `sashite-pin` crate, for [`Pin`]'s `Letter`, `Side` and `State`.
+/// The `sashite-pin` crate (1.x), for [`Pin`]'s `Letter`, `Side` and
+/// `State`.
+///
+/// Part of this crate's public API, as [`Pin`] is its `Identifier`: this
+/// crate depends on `sashite-pin = "1.1"`, and a release of it that breaks
+/// its API would be a breaking release of this crate too.
 pub use sashite_pin as pin;
 
 /// The SIN component: a style letter whose case is the player side.

@@ -616,14 +616,14 @@ fn occupied_lists_every_piece_with_its_index_in_index_order() {
 }
 
 #[test]
-fn board_squares_is_every_square_in_row_major_order() {
+fn board_is_every_square_in_row_major_order() {
     let position = empty(&[2, 3]).board_diff([(4, Some("K"))]).unwrap();
     assert_eq!(
-        position.board_squares().collect::<Vec<_>>(),
+        position.board().collect::<Vec<_>>(),
         [None, None, None, None, Some(&"K"), None]
     );
-    assert_eq!(position.board_squares().len(), 6);
-    assert!(position.board_squares().eq(position.squares()));
+    assert_eq!(position.board().len(), 6);
+    assert!(position.board().eq(position.squares()));
 }
 
 #[test]
