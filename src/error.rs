@@ -169,7 +169,19 @@ pub enum Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
+        // Each variant belongs to exactly one of the three groups.
+        self.fmt_shape(f)
+            .or_else(|| self.fmt_content(f))
+            .or_else(|| self.fmt_comparison(f))
+            .unwrap_or(Ok(()))
+    }
+}
+
+impl Error {
+    /// The message of a shape, or of coordinates that do not fit one;
+    /// `None` for another error.
+    fn fmt_shape(&self, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        Some(match *self {
             Error::EmptyShape => f.write_str("at least one dimension is required"),
             Error::TooManyDimensions { dimensions } => write!(
                 f,
@@ -190,6 +202,25 @@ impl fmt::Display for Error {
                 "board exceeds {} squares (got {squares})",
                 crate::MAX_SQUARE_COUNT
             ),
+            Error::CoordinateCountMismatch { expected, actual } => {
+                write!(f, "expected {expected} coordinates, got {actual}")
+            }
+            Error::CoordinateOutOfRange {
+                dimension,
+                coordinate,
+                size,
+            } => write!(
+                f,
+                "coordinate {coordinate} is outside dimension {dimension} of size {size}"
+            ),
+            _ => return None,
+        })
+    }
+
+    /// The message of a change or a content that breaks a rule; `None` for
+    /// another error.
+    fn fmt_content(&self, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        Some(match *self {
             Error::IndexOutOfRange {
                 index,
                 square_count,
@@ -211,14 +242,13 @@ impl fmt::Display for Error {
                 f,
                 "too many pieces for board size ({pieces} pieces, {squares} squares)"
             ),
-            Error::SquareCountMismatch { expected, given } if given > expected => write!(
-                f,
-                "wrong number of squares: the shape has {expected}, at least {given} given"
-            ),
-            Error::SquareCountMismatch { expected, given } => write!(
-                f,
-                "wrong number of squares: the shape has {expected}, {given} given"
-            ),
+            Error::SquareCountMismatch { expected, given } => {
+                let at_least = if given > expected { "at least " } else { "" };
+                write!(
+                    f,
+                    "wrong number of squares: the shape has {expected}, {at_least}{given} given"
+                )
+            }
             Error::ZeroHandCount { player, entry } => write!(
                 f,
                 "hand count must be at least 1: the {player} hand lists 0 (entry {entry})"
@@ -226,6 +256,14 @@ impl fmt::Display for Error {
             Error::DuplicateHandPiece { player, entry } => {
                 write!(f, "the {player} hand lists a piece twice (entry {entry})")
             }
+            _ => return None,
+        })
+    }
+
+    /// The message of two positions that cannot be compared; `None` for
+    /// another error.
+    fn fmt_comparison(&self, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        Some(match *self {
             Error::ShapeMismatch { base, other } => {
                 let sizes = |padded: [usize; crate::MAX_DIMENSIONS]| {
                     padded
@@ -243,18 +281,8 @@ impl fmt::Display for Error {
             Error::StyleMismatch { player } => {
                 write!(f, "the positions give the {player} player different styles")
             }
-            Error::CoordinateCountMismatch { expected, actual } => {
-                write!(f, "expected {expected} coordinates, got {actual}")
-            }
-            Error::CoordinateOutOfRange {
-                dimension,
-                coordinate,
-                size,
-            } => write!(
-                f,
-                "coordinate {coordinate} is outside dimension {dimension} of size {size}"
-            ),
-        }
+            _ => return None,
+        })
     }
 }
 

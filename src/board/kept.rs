@@ -398,21 +398,23 @@ impl Order {
     }
 }
 
+/// Keeps a write where [`Kept::locate`] says it goes, as a board write
+/// does: for the tests of the kept writes and of what is built on them.
+#[cfg(test)]
+pub(super) fn keep(kept: &mut Kept<u8>, index: usize, square: Option<u8>) {
+    match kept.locate(index) {
+        Slot::Kept(slot) => {
+            kept.replace_at(slot, square);
+        }
+        Slot::Free(slot) => kept.insert_at(slot, index, square),
+        Slot::Full => panic!("no room for {index}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{HandEntry, KEPT, KEPT_HANDS, Kept, Slot};
+    use super::{HandEntry, KEPT, KEPT_HANDS, Kept, Slot, keep};
     use crate::Player;
-
-    /// Keeps a write where `locate` says it goes, as a board write does.
-    fn keep(kept: &mut Kept<u8>, index: usize, square: Option<u8>) {
-        match kept.locate(index) {
-            Slot::Kept(slot) => {
-                kept.replace_at(slot, square);
-            }
-            Slot::Free(slot) => kept.insert_at(slot, index, square),
-            Slot::Full => panic!("no room for {index}"),
-        }
-    }
 
     fn in_order(kept: &Kept<u8>) -> Vec<(usize, Option<u8>)> {
         let order = kept.sorted();

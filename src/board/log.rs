@@ -1,5 +1,5 @@
 //! The shared log: square writes that left the positions that made them,
-//! held beside the blocks that every version of one [`Shared`] reads, until
+//! held beside the blocks that every version sharing them reads, until
 //! there are enough of them to be worth a copy of the blocks.
 //!
 //! A position keeps its last writes itself (see `kept.rs`). When they run
@@ -8,8 +8,6 @@
 //! would copy a block and the rpds path to it (three allocations, and their
 //! reference counts). Only when the log has no room for them either does
 //! everything go into the blocks.
-//!
-//! [`Shared`]: crate::qi
 
 // The lookup runs in every read of a square that is not kept.
 #![allow(clippy::inline_always)]
@@ -311,17 +309,7 @@ impl<P: PartialEq> Overlay<'_, P> {
 #[cfg(test)]
 mod tests {
     use super::{LOG, Log, Overlay};
-    use crate::board::kept::{Kept, Slot};
-
-    fn keep(kept: &mut Kept<u8>, index: usize, square: Option<u8>) {
-        match kept.locate(index) {
-            Slot::Kept(slot) => {
-                kept.replace_at(slot, square);
-            }
-            Slot::Free(slot) => kept.insert_at(slot, index, square),
-            Slot::Full => panic!("no room for {index}"),
-        }
-    }
+    use crate::board::kept::{Kept, keep};
 
     fn in_order(kept: &Kept<u8>, log: &Log<u8>) -> Vec<(usize, Option<u8>)> {
         let overlay = Overlay::new(kept, log);

@@ -20,23 +20,23 @@ pub(crate) struct Squares<'a, P, K: SharedPointerKind> {
     /// The writes over the blocks in index order (see
     /// [`Board::overlay`]), the next one's place among them, and the square
     /// it is to (`usize::MAX` past the last).
-    kept: Overlay<'a, P>,
+    writes: Overlay<'a, P>,
     next: usize,
-    next_kept: usize,
+    next_written: usize,
 }
 
 impl<'a, P, K: SharedPointerKind> Squares<'a, P, K> {
     pub(super) fn new(board: Board<'a, P, K>, square_count: usize) -> Self {
-        let kept = board.overlay();
+        let writes = board.overlay();
         Squares {
             board,
             block: [].iter(),
             next_block: 0,
             remaining: square_count,
             index: 0,
-            kept,
+            writes,
             next: 0,
-            next_kept: kept.index_at(0).unwrap_or(usize::MAX),
+            next_written: writes.index_at(0).unwrap_or(usize::MAX),
         }
     }
 }
@@ -50,12 +50,12 @@ impl<'a, P, K: SharedPointerKind> Iterator for Squares<'a, P, K> {
             if let Some(square) = self.block.next() {
                 let index = self.index;
                 self.index += 1;
-                if index != self.next_kept {
+                if index != self.next_written {
                     return Some(square.as_ref());
                 }
-                let kept = self.kept.square_at(self.next);
+                let kept = self.writes.square_at(self.next);
                 self.next += 1;
-                self.next_kept = self.kept.index_at(self.next).unwrap_or(usize::MAX);
+                self.next_written = self.writes.index_at(self.next).unwrap_or(usize::MAX);
                 return Some(kept);
             }
             if self.remaining == 0 {
