@@ -9,13 +9,13 @@
 //! | hands | `2P/p` | the first hand, `/`, the second, each piece after its count if above 1 |
 //! | styles | `S/s` | the style of the side to move first; the uppercase one is the first player's |
 //!
-//! Both typed positions read and write it: [`Qi<Epin, Sin>`](Qi) keeps the
-//! pieces as FEEN spells them, [`Qi<Qpi, Sin>`](Qi) names each piece's style
-//! (see [`Qpi::from_epin`] for the mapping).
+//! Both typed positions read and write it: [`Qi<Epin, Sin>`](crate::Qi) keeps the
+//! pieces as FEEN spells them, [`Qi<Qpi, Sin>`](crate::Qi) names each piece's style
+//! (see [`Qpi::from_epin`](crate::qpi::Qpi::from_epin) for the mapping).
 //!
 //! | | `Qi<Epin, Sin>` | `Qi<Qpi, Sin>` |
 //! |---|---|---|
-//! | read | `from_feen`, [`FromStr`] | `from_feen`, [`FromStr`] |
+//! | read | `from_feen`, [`FromStr`](core::str::FromStr) | `from_feen`, [`FromStr`](core::str::FromStr) |
 //! | write | `to_feen` | `to_feen` |
 //!
 //! ```
@@ -38,7 +38,7 @@
 //!
 //! [`sashite_feen::Feen::parse`] validates the string in one pass without
 //! allocating, and the position is built straight from its view by
-//! [`Qi::from_parts`]: the board in FEEN's square order as flat row-major
+//! [`Qi::from_parts`](crate::Qi::from_parts): the board in FEEN's square order as flat row-major
 //! indices (the first rank written is index 0), the hands with their
 //! counts, the styles (the uppercase one is the first player's) and the side
 //! to move (the style written first). There is no intermediate position:

@@ -83,7 +83,7 @@ impl<P: Clone + Ord + Hash, S: Hash, K: SharedPointerKind> GenericQi<P, S, K> {
     /// transformations validate: the one way to build a position in a
     /// single step, whatever the source (a decoder, a notation, a generator).
     ///
-    /// - `shape`: the dimension sizes, outermost first, as for [`Qi::new`].
+    /// - `shape`: the dimension sizes, outermost first, as for [`Qi::new`](GenericQi::new).
     /// - `squares`: every square in row-major order, `None` for an empty one;
     ///   exactly as many as the shape has.
     /// - `first_hand`, `second_hand`: `(piece, count)` entries in any order,
@@ -118,7 +118,7 @@ impl<P: Clone + Ord + Hash, S: Hash, K: SharedPointerKind> GenericQi<P, S, K> {
     ///
     /// Checked in this order, the first failure giving the error:
     ///
-    /// - the shape, with the errors of [`Qi::new`];
+    /// - the shape, with the errors of [`Qi::new`](GenericQi::new);
     /// - [`Error::SquareCountMismatch`] if `squares` does not yield exactly
     ///   one square per square of the shape. Reading stops at the first
     ///   square past the shape's count, so `given` is the number of squares

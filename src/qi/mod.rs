@@ -44,7 +44,7 @@ pub use self::edit::Edit;
 /// board, as piece → count), one style `S` per player, and the side to move.
 ///
 /// Every transformation takes `&self` and returns a new position; the receiver
-/// is never modified, and a transformation that fails returns an [`Error`] and
+/// is never modified, and a transformation that fails returns an [`Error`](crate::Error) and
 /// builds nothing. Cloning is O(1) whatever the board size, so keeping every
 /// version of a game, or every node of a search tree, costs only what each
 /// version changed.

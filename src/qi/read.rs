@@ -129,7 +129,7 @@ impl<P, S, K: SharedPointerKind> GenericQi<P, S, K> {
     }
 
     /// The coordinates of a flat index, outermost first: the inverse of
-    /// [`index_of`](Qi::index_of).
+    /// [`index_of`](GenericQi::index_of).
     ///
     /// # Errors
     ///

@@ -14,7 +14,7 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// Each change is `(flat_index, square)`: `Some(piece)` puts a piece on
     /// the square (replacing whatever was there), `None` empties it. Changes
     /// apply in order, so an index given twice ends with its last value.
-    /// Indices are row-major; see [`index_of`](Qi::index_of).
+    /// Indices are row-major; see [`index_of`](GenericQi::index_of).
     ///
     /// The new position shares every block of squares it does not change with
     /// `self`: k changes cost O(k log n) time and O(k) new memory.
@@ -47,11 +47,11 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
     }
 
     /// A position with some pieces added to or removed from the first
-    /// player's hand. See [`hand_diff`](Qi::hand_diff).
+    /// player's hand. See [`hand_diff`](GenericQi::hand_diff).
     ///
     /// # Errors
     ///
-    /// As [`hand_diff`](Qi::hand_diff).
+    /// As [`hand_diff`](GenericQi::hand_diff).
     pub fn first_hand_diff(
         &self,
         changes: impl IntoIterator<Item = (P, i32)>,
@@ -60,11 +60,11 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
     }
 
     /// A position with some pieces added to or removed from the second
-    /// player's hand. See [`hand_diff`](Qi::hand_diff).
+    /// player's hand. See [`hand_diff`](GenericQi::hand_diff).
     ///
     /// # Errors
     ///
-    /// As [`hand_diff`](Qi::hand_diff).
+    /// As [`hand_diff`](GenericQi::hand_diff).
     pub fn second_hand_diff(
         &self,
         changes: impl IntoIterator<Item = (P, i32)>,
