@@ -1,5 +1,6 @@
-//! The board: blocks of squares in an rpds vector, shared between versions,
-//! and the last few writes kept in the position itself.
+//! The board: blocks of squares in an rpds vector, shared between versions;
+//! a log of writes beside them, shared too; and the last few writes kept in
+//! the position itself.
 //!
 //! # Blocks
 //!
@@ -16,39 +17,44 @@
 //! nodes of 16, 8 or 32 children, so a read of the largest board takes at
 //! most three hops below the root.
 //!
-//! # Kept writes
+//! # Kept writes, then the log, then the blocks
 //!
 //! Most positions of a game or a search differ from their parent by a move
 //! of two or three squares. So a write does not go into the blocks at once:
-//! the position keeps its last [`KEPT`] writes itself, one per square, and
-//! shares the blocks with its parent. A move then copies the position and
-//! writes into the copy, with no allocation. When a write finds no room,
-//! every kept write and that one go into the blocks in one pass (a flush),
-//! each touched block and the path to it copied once, and the position keeps
-//! none. Reads look at the kept writes first.
+//! the position keeps its last [`KEPT`] writes itself, one per square (see
+//! `kept.rs`), and shares the blocks with its parent. A move then copies
+//! the position and writes into the copy, with no allocation. When a write
+//! finds no room, the kept writes move into the log beside the blocks (see
+//! `log.rs`): a new copy of what the position shares, one allocation of a
+//! fixed size, the blocks still shared. When the log has no room for them
+//! either, the log and the kept writes go into the blocks in one pass (a
+//! flush), each touched block and the path to it copied once. Reads look
+//! at the kept writes first, then the log, then the blocks.
 //!
-//! Only squares that own no memory are kept this way (`u8`,
-//! [`Qpi`](crate::qpi::Qpi), any type without a destructor): copying a kept
-//! `String` would allocate on every clone of the position. Writes of such
-//! squares go into the blocks at once, and the position keeps only their
-//! indices.
+//! Only squares that own no memory go this way ([`Writes::Kept`]): copying
+//! a kept `String` would allocate on every clone of the position. Writes of
+//! the other squares ([`Writes::Through`]) go into the blocks at once, and
+//! the position notes only their indices.
 //!
 //! # Stamps
 //!
 //! The blocks carry a stamp, drawn when they are built and whenever a flush
-//! writes into them (for squares whose writes go into the blocks at once,
-//! whenever the kept indices run out), and copied with them. So two boards
-//! with one stamp hold the same blocks except at the indices either keeps:
-//! comparing them (`==`, `changes_since`) reads those squares only.
+//! writes into them (for squares written through, whenever the noted
+//! indices run out), and copied with them. So two boards with one stamp
+//! hold the same blocks, and differ at most at the indices either keeps or
+//! logs: comparing them (`==`, `changes_since`) reads those squares only.
 //!
 //! # Invariants
 //!
-//! - The kept indices are distinct and below the square count.
+//! - The kept indices are distinct and below the square count; so are the
+//!   logged ones, which are sorted.
 //! - Blocks hold only empty squares past the square count.
 //! - For squares whose writes are kept, the board's square at `i` is the
-//!   kept write to `i` if there is one, else the blocks' square; for the
-//!   others, always the blocks' square.
-//! - Two boards of one stamp differ at most at the indices either keeps.
+//!   kept write to `i` if there is one, else the logged write to `i` if
+//!   there is one, else the blocks' square; for the others, always the
+//!   blocks' square, and the log is empty.
+//! - Two boards of one stamp differ at most at the indices either keeps or
+//!   logs.
 
 mod blocks;
 mod compare;

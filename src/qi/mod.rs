@@ -4,13 +4,15 @@
 //! # What a position holds
 //!
 //! A position is one pointer to what it shares with its relatives (the
-//! board's blocks, both hands and the setup: see [`Shared`]), plus what is
-//! its own: its hash, its last few square writes and hand changes (see
-//! `src/board/`), its board piece count and the side to move. A clone copies those
-//! few words and takes one reference count; a move writes into a copy's
-//! kept writes, with no allocation, until they run out. Only a flush of the
-//! kept writes, a hand change or a write of a square with a destructor
-//! (`String`) makes a new [`Shared`], once per transformation.
+//! board's blocks and their log, both hands and the setup: see [`Shared`]),
+//! plus what is its own: its hash, its last few square writes and hand
+//! changes (see `src/board/`), its board piece count and the side to move.
+//! A clone copies those few words and takes one reference count; a move
+//! writes into a copy's kept writes, with no allocation, until they run
+//! out. Only a move of the kept writes into the log or the blocks, a hand
+//! change that finds no room among the kept ones, or a write of a square
+//! with a destructor (`String`) makes a new [`Shared`], once per
+//! transformation.
 
 use archery::{ArcTK, RcK, SharedPointer, SharedPointerKind};
 
