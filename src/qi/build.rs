@@ -179,7 +179,7 @@ impl<P: Clone + Ord + Hash, S: Hash, K: SharedPointerKind> GenericQi<P, S, K> {
     }
 
     /// Fills an empty hand of a position under construction from its
-    /// entries. See [`from_parts`](Qi::from_parts) for the checks.
+    /// entries. See [`from_parts`](GenericQi::from_parts) for the checks.
     fn fill_hand(
         &mut self,
         player: Player,

@@ -276,7 +276,7 @@ fn count_rest<'de, A: SeqAccess<'de>>(seq: &mut A) -> Result<usize, A::Error> {
 
 // ---------------------------------------------------------------- shape
 
-/// Reads a shape into a fixed array and validates it as [`Qi::new`] does.
+/// Reads a shape into a fixed array and validates it as [`GenericQi::new`] does.
 struct ShapeSeed;
 
 impl<'de> DeserializeSeed<'de> for ShapeSeed {
