@@ -187,7 +187,7 @@ pub(crate) trait BlocksMut<P, K: SharedPointerKind> {
     fn blocks_mut(&mut self) -> &mut Blocks<P, K>;
 }
 
-/// What a [`write`] did besides writing.
+/// What a [`write()`] did besides writing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Written<P> {
     /// What the square held (with `READ` false, `None` wherever finding it

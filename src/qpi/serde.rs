@@ -4,7 +4,7 @@
 //! allocation). Deserializing accepts a borrowed or an owned string (and raw
 //! bytes, for binary formats) and validates it with [`Qpi::parse`], so
 //! nothing invalid gets in. The error message quotes the input when it is
-//! short enough to be a token, then gives the [`ParseError`](super::ParseError)
+//! short enough to be a token, then gives the [`ParseError`]
 //! and its cause: `invalid QPI token "C:K\n": invalid PIN at byte 3: found
 //! '\n': invalid PIN terminal marker (expected '^')`.
 
