@@ -101,6 +101,10 @@
 //! `Qi<P, S>` is `Send` and `Sync` whenever `P` and `S` are, so a tree of
 //! positions can be expanded by several threads at once and shared between
 //! them without locks.
+// docs.rs builds with `--cfg docsrs` on nightly (see
+// `[package.metadata.docs.rs]` in Cargo.toml): feature-gated items then
+// carry a badge naming their feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 
 #[cfg(feature = "arbitrary")]
@@ -120,14 +124,18 @@ mod shape;
 pub mod qpi;
 
 #[cfg(feature = "feen")]
+#[cfg_attr(docsrs, doc(cfg(feature = "feen")))]
 pub mod feen;
 #[cfg(feature = "sashite-qi")]
 mod peer;
 #[cfg(feature = "proptest")]
+#[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
 pub mod proptest;
 #[cfg(feature = "quickcheck")]
+#[cfg_attr(docsrs, doc(cfg(feature = "quickcheck")))]
 pub mod quickcheck;
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod serde;
 
 pub use error::Error;
