@@ -120,7 +120,7 @@ struct TreeArgs {
     /// With `--depth-range`: draw peak bytes and positions per second
     /// against positions kept, log scales, one line per crate, into this
     /// SVG file (`docs/tree_scaling.svg`).
-    #[arg(long, value_name = "FILE", requires = "depth_range")]
+    #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
     /// Also replace this tree's section of FILE (`docs/performance.md`),
     /// named after the position and the depth (`shogi-tree-start-4`;
@@ -799,6 +799,11 @@ fn rate(positions: usize, elapsed: Duration) -> f64 {
 fn run_tree(args: &TreeArgs) -> Result<(), Failure> {
     if let Some(range) = args.depth_range {
         return scaling::run(args, range);
+    }
+    if args.plot.is_some() {
+        return Err(Failure::Input(
+            "--plot draws the depths of a --depth-range run: give --depth-range".to_string(),
+        ));
     }
     // clap requires one of --depth and --depth-range.
     let depth = args.depth.unwrap_or(1);
