@@ -1,4 +1,5 @@
-//! The README's performance table, from criterion's saved estimates.
+//! The ratio tables of `docs/performance.md`, from criterion's saved
+//! estimates.
 //!
 //! Run after the benchmarks:
 //!
@@ -6,7 +7,12 @@
 //! cargo bench --bench positions
 //! cargo run --release --example bench_ratios            # reads target/criterion
 //! cargo run --release --example bench_ratios -- DIR     # or another criterion directory
+//! cargo run --release --example bench_ratios -- --write docs/performance.md
 //! ```
+//!
+//! With `--write FILE`, the tables also replace the `bench_ratios` section
+//! of FILE, with the date, the machine and the command (see
+//! `harness::report`).
 //!
 //! For every operation, piece type and board shape it prints persistent-qi's
 //! median time divided by sashite-qi's, for each pointer kind (`Qi`, then
@@ -14,8 +20,11 @@
 //! shows as `-`.
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+use harness::report;
 
 const OPERATIONS: [&str; 11] = [
     "clone",
@@ -87,9 +96,11 @@ fn table(
     medians: &BTreeMap<String, f64>,
     crates: &[&str],
     cell: impl Fn(&[Option<f64>]) -> String,
-) {
-    println!("| operation | piece | {} |", SHAPES.join(" | "));
-    println!("|---|---|{}", "---:|".repeat(SHAPES.len()));
+) -> String {
+    let mut out = String::new();
+    // Writing to a String cannot fail.
+    let _ = writeln!(out, "| operation | piece | {} |", SHAPES.join(" | "));
+    let _ = writeln!(out, "|---|---|{}", "---:|".repeat(SHAPES.len()));
     for operation in OPERATIONS {
         for piece in PIECES {
             let cells: Vec<String> = SHAPES
@@ -102,9 +113,10 @@ fn table(
                     cell(&found)
                 })
                 .collect();
-            println!("| `{operation}` | {piece} | {} |", cells.join(" | "));
+            let _ = writeln!(out, "| `{operation}` | {piece} | {} |", cells.join(" | "));
         }
     }
+    out
 }
 
 /// `ours / peer`, three decimals, or `-` if either is missing.
@@ -115,24 +127,10 @@ fn ratio(medians: &[Option<f64>]) -> String {
     }
 }
 
-fn main() -> ExitCode {
-    let dir = std::env::args()
-        .nth(1)
-        .map_or_else(|| PathBuf::from("target/criterion"), PathBuf::from);
-    let medians = match medians(&dir) {
-        Ok(medians) => medians,
-        Err(message) => {
-            eprintln!("bench_ratios: {message}");
-            return ExitCode::FAILURE;
-        }
-    };
-    println!("persistent-qi (`Qi`) median / sashite-qi median:\n");
-    table(&medians, &["persistent-qi", "sashite-qi"], ratio);
-    println!("\npersistent-qi (`LocalQi`) median / sashite-qi median:\n");
-    table(&medians, &["persistent-qi-local", "sashite-qi"], ratio);
-    println!("\nmedians: `Qi` / `LocalQi` / sashite-qi:\n");
-    table(
-        &medians,
+/// The three tables: each pointer kind's ratios, then the medians.
+fn tables(medians: &BTreeMap<String, f64>) -> String {
+    let times = table(
+        medians,
         &["persistent-qi", "persistent-qi-local", "sashite-qi"],
         |found| {
             found
@@ -142,5 +140,65 @@ fn main() -> ExitCode {
                 .join(" / ")
         },
     );
+    format!(
+        "persistent-qi (`Qi`) median / sashite-qi median:\n\n{}\n\
+         persistent-qi (`LocalQi`) median / sashite-qi median:\n\n{}\n\
+         Medians, `Qi` / `LocalQi` / sashite-qi:\n\n{times}",
+        table(medians, &["persistent-qi", "sashite-qi"], ratio),
+        table(medians, &["persistent-qi-local", "sashite-qi"], ratio),
+    )
+}
+
+/// The criterion directory, and the file to write the tables into.
+fn parse_options() -> Result<(PathBuf, Option<PathBuf>), String> {
+    let mut dir = PathBuf::from("target/criterion");
+    let mut write = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(argument) = args.next() {
+        if argument == "--write" {
+            write = Some(PathBuf::from(args.next().ok_or("--write needs a file")?));
+        } else if argument.starts_with('-') {
+            return Err(format!("unknown option {argument}"));
+        } else {
+            dir = PathBuf::from(argument);
+        }
+    }
+    Ok((dir, write))
+}
+
+fn main() -> ExitCode {
+    let (dir, write) = match parse_options() {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("bench_ratios: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Some(path) = &write
+        && let Err(message) = report::check_section(path, "bench_ratios")
+    {
+        eprintln!("bench_ratios: {message}");
+        return ExitCode::FAILURE;
+    }
+    let medians = match medians(&dir) {
+        Ok(medians) => medians,
+        Err(message) => {
+            eprintln!("bench_ratios: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let tables = tables(&medians);
+    print!("{tables}");
+    if let Some(path) = write {
+        let command = report::command_line("cargo run --release --example bench_ratios --");
+        let body = format!(
+            "Criterion's medians from `{}` (written by `cargo bench --bench positions`).\n\n{tables}",
+            dir.display()
+        );
+        if let Err(message) = report::write_section(&path, "bench_ratios", &command, &body) {
+            eprintln!("bench_ratios: {message}");
+            return ExitCode::FAILURE;
+        }
+    }
     ExitCode::SUCCESS
 }

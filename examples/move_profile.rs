@@ -8,11 +8,15 @@
 //! cargo run --release --example move_profile                  # 8x8 and 9x9, u8 and Qpi
 //! cargo run --release --example move_profile -- --shape 19x19 --piece string
 //! cargo run --release --example move_profile -- --time        # interleaved timings instead
+//! cargo run --release --example move_profile -- --write docs/performance.md
 //! ```
 //!
 //! Options: `--shape 8x8|9x9|19x19|255x255|all`, `--piece u8|qpi|string|all`,
-//! `--op NAME|all` and `--count N` (default 10,000). Needs `valgrind` on the
-//! path, except with `--time`.
+//! `--op NAME|all`, `--count N` (default 10,000) and `--write FILE`, which
+//! also replaces the `move_profile` section of FILE (`move_profile_time`
+//! with `--time`) with the table, the date, the machine and the command
+//! (see `harness::report`). Needs `valgrind` on the path, except with
+//! `--time`.
 //!
 //! With `--time`, nothing is counted: the three run the operation in
 //! turns of batches of 2,000 in one process, 101 rounds (each first,
@@ -39,13 +43,15 @@
 //!
 //! [`Qi::edit`]: persistent_qi::Qi::edit
 
+use std::fmt::Write as _;
 use std::hint::black_box;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::Instant;
 
 use persistent_qi::qpi::Qpi;
 
+use harness::report;
 use harness::support::{Case, DEPTHS, POOL, Piece, Position};
 
 const SHAPES: [[usize; 2]; 4] = [[8, 8], [9, 9], [19, 19], [255, 255]];
@@ -285,6 +291,7 @@ struct Options {
     operations: Vec<&'static str>,
     count: usize,
     time: bool,
+    write: Option<PathBuf>,
 }
 
 fn parse_options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
@@ -294,6 +301,7 @@ fn parse_options(mut args: impl Iterator<Item = String>) -> Result<Options, Stri
         operations: OPERATIONS.to_vec(),
         count: 10_000,
         time: false,
+        write: None,
     };
     while let Some(flag) = args.next() {
         if flag == "--time" {
@@ -329,6 +337,7 @@ fn parse_options(mut args: impl Iterator<Item = String>) -> Result<Options, Stri
                     .filter(|&count| count > 0)
                     .ok_or(format!("bad count {value}"))?;
             }
+            ("--write", _) => options.write = Some(PathBuf::from(value)),
             _ => return Err(format!("unknown option {flag} {value}")),
         }
     }
@@ -349,11 +358,19 @@ fn child(mut args: impl Iterator<Item = String>) -> Result<(), String> {
     Ok(())
 }
 
-fn time_table(options: &Options) {
-    println!(
+/// The interleaved timings, a row per operation, shape and piece type.
+fn time_table(options: &Options) -> String {
+    let mut out = String::new();
+    // Writing to a String cannot fail; each row is printed as it comes.
+    let mut line = |text: String| {
+        println!("{text}");
+        let _ = writeln!(out, "{text}");
+    };
+    line(
         "| operation | piece | shape | `Qi` | `LocalQi` | sashite-qi | ratio, `Qi` | ratio, `LocalQi` |"
+            .to_string(),
     );
-    println!("|---|---|---|---:|---:|---:|---:|---:|");
+    line("|---|---|---|---:|---:|---:|---:|---:|".to_string());
     for &operation in &options.operations {
         for shape in &options.shapes {
             for &piece in &options.pieces {
@@ -362,13 +379,42 @@ fn time_table(options: &Options) {
                     "qpi" => time_all::<Qpi>(operation, *shape),
                     _ => time_all::<String>(operation, *shape),
                 };
-                println!(
+                line(format!(
                     "| `{operation}` | {piece} | {}x{} | {sync:.1} ns | {local:.1} ns | {peer:.1} ns | {sync_ratio:.2} | {local_ratio:.2} |",
                     shape[0], shape[1],
-                );
+                ));
             }
         }
     }
+    out
+}
+
+/// The counts, a row per operation, shape, piece type and crate.
+fn count_table(options: &Options) -> Result<String, String> {
+    let mut out = String::new();
+    let mut line = |text: String| {
+        println!("{text}");
+        let _ = writeln!(out, "{text}");
+    };
+    line(
+        "| operation | piece | shape | crate | instructions | locked (atomic) ops | allocations |"
+            .to_string(),
+    );
+    line("|---|---|---|---|---:|---:|---:|".to_string());
+    for &operation in &options.operations {
+        for shape in &options.shapes {
+            for &piece in &options.pieces {
+                for krate in CRATES {
+                    let counts = profile(operation, krate, piece, *shape, options.count)?;
+                    line(format!(
+                        "| `{operation}` | {piece} | {}x{} | {krate} | {:.0} | {:.2} | {:.2} |",
+                        shape[0], shape[1], counts.instructions, counts.locked, counts.allocations,
+                    ));
+                }
+            }
+        }
+    }
+    Ok(out)
 }
 
 fn main() -> ExitCode {
@@ -383,42 +429,46 @@ fn main() -> ExitCode {
             }
         };
     }
-    let options = match parse_options(args) {
-        Ok(options) => options,
+    let outcome = parse_options(args).and_then(|options| {
+        let section = if options.time {
+            "move_profile_time"
+        } else {
+            "move_profile"
+        };
+        if let Some(path) = &options.write {
+            report::check_section(path, section)?;
+        }
+        let table = if options.time {
+            time_table(&options)
+        } else {
+            count_table(&options)?
+        };
+        match &options.write {
+            Some(path) => {
+                let command = report::command_line("cargo run --release --example move_profile --");
+                let body = if options.time {
+                    format!(
+                        "Median nanoseconds per operation over {ROUNDS} interleaved rounds of \
+                         {BATCH} operations, and the medians of the per-round ratios to \
+                         sashite-qi.\n\n{table}"
+                    )
+                } else {
+                    format!(
+                        "Per operation, averaged over {} operations: instructions and locked \
+                         (atomic) operations counted by callgrind, allocations by DHAT.\n\n{table}",
+                        options.count
+                    )
+                };
+                report::write_section(path, section, &command, &body)
+            }
+            None => Ok(()),
+        }
+    });
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("move_profile: {message}");
-            return ExitCode::FAILURE;
-        }
-    };
-    if options.time {
-        time_table(&options);
-        return ExitCode::SUCCESS;
-    }
-    println!(
-        "| operation | piece | shape | crate | instructions | locked (atomic) ops | allocations |"
-    );
-    println!("|---|---|---|---|---:|---:|---:|");
-    for &operation in &options.operations {
-        for shape in &options.shapes {
-            for &piece in &options.pieces {
-                for krate in CRATES {
-                    match profile(operation, krate, piece, *shape, options.count) {
-                        Ok(counts) => println!(
-                            "| `{operation}` | {piece} | {}x{} | {krate} | {:.0} | {:.2} | {:.2} |",
-                            shape[0],
-                            shape[1],
-                            counts.instructions,
-                            counts.locked,
-                            counts.allocations,
-                        ),
-                        Err(message) => {
-                            eprintln!("move_profile: {message}");
-                            return ExitCode::FAILURE;
-                        }
-                    }
-                }
-            }
+            ExitCode::FAILURE
         }
     }
-    ExitCode::SUCCESS
 }

@@ -1,4 +1,5 @@
-//! A short game played move by move, keeping every position of its history.
+//! A short game played move by move, keeping every position of its history:
+//! each move one edit of the position before it, which stays as it was.
 //!
 //! Run with `cargo run --example play`.
 
@@ -24,22 +25,29 @@ fn main() -> Result<(), Error> {
     }
     let start: Qi<String, String> = Qi::new(&[8, 8], "C".into(), "c".into())?.board_diff(setup)?;
 
-    // 1. e4 d5 2. exd5 Qxd5: each move is a diff of the previous position.
+    // 1. e4 d5 2. exd5 Qxd5: each move is one edit of the previous position.
     let moves = [("e2", "e4"), ("d7", "d5"), ("e4", "d5"), ("d8", "d5")];
     let mut history = vec![start];
     for (from, to) in moves {
         let current = history.last().expect("the history starts with a position");
         let piece = current.square(square(from)).cloned();
-        let captured = current.square(square(to)).cloned();
-        // Chess captures leave the game; a shogi-like rule would also add
-        // the captured piece to the player's hand with a hand diff.
-        if let Some(captured) = &captured {
+        // Chess captures leave the game; a shogi-like rule would also put
+        // the captured piece in the mover's hand, with `edit.hand(..)` in
+        // the same edit.
+        if let Some(captured) = current.square(square(to)) {
             println!("{} captures {captured} on {to}", current.turn());
         }
-        let next = current
-            .board_diff([(square(from), None), (square(to), piece)])?
-            .toggle();
+        let next = current.edit_with(|edit| {
+            edit.set(square(from), None).set(square(to), piece).toggle();
+        })?;
         history.push(next);
+    }
+
+    // What each move changed, read without scanning the board.
+    for (ply, pair) in history.windows(2).enumerate() {
+        let changes = pair[1].changes_since(&pair[0])?;
+        let squares: Vec<usize> = changes.squares().map(|change| change.index).collect();
+        println!("move {}: squares {squares:?} changed", ply + 1);
     }
 
     for (ply, position) in history.iter().enumerate() {

@@ -5,103 +5,44 @@
 //! A [`Qi`] is a board of 1 to 3 dimensions (a flat row-major sequence of
 //! squares), two hands (pieces off the board, as piece → count), one style per
 //! player and the side to move. Every transformation returns a new position
-//! that shares structure with its parent: `clone()` is O(1), a diff costs
-//! O(changes), never O(board), and the original is never modified.
+//! that shares structure with its parent: `clone()` is O(1), a move costs
+//! O(changes), never O(board), the 64-bit position hash is O(1) to read, and
+//! the original is never modified.
+//!
+//! The sections below are shared with the README (each is a file of
+//! `docs/crate/`, included here and copied between markers there; a test
+//! fails when the two differ), so their examples are written as whole
+//! programs.
 //!
 //! # Quick start
 //!
-//! ```
-//! use persistent_qi::{Player, Qi};
+#![doc = include_str!("../docs/crate/quick-start.md")]
 //!
-//! // An empty 8x8 board; "C" and "c" are the two players' styles.
-//! let start: Qi<&str, &str> = Qi::new(&[8, 8], "C", "c")?
-//!     .board_diff([(4, Some("K")), (60, Some("k")), (12, Some("P")), (51, Some("p"))])?;
-//!
-//! // A move: vacate the source, fill the target, hand over the turn.
-//! let after_move = start.board_diff([(12, None), (28, Some("P"))])?.toggle();
-//!
-//! // A capture into the hand, as in shogi.
-//! let after_capture = after_move
-//!     .board_diff([(51, None), (28, Some("p"))])?
-//!     .second_hand_diff([("p", 1)])?
-//!     .toggle();
-//!
-//! assert_eq!(after_capture.square(28), Some(&"p"));
-//! assert_eq!(after_capture.second_hand_count(&"p"), 1);
-//! assert_eq!(after_capture.turn(), Player::First);
-//!
-//! // Every earlier version is still there, unchanged, sharing storage.
-//! assert_eq!(start.square(12), Some(&"P"));
-//! assert_eq!(after_move.piece_count(), 4);
-//!
-//! // Positions reached by different routes are equal and hash alike, in O(1).
-//! let direct = start
-//!     .board_diff([(12, None), (51, None), (28, Some("p"))])?
-//!     .second_hand_diff([("p", 1)])?;
-//! assert_eq!(direct, after_capture);
-//! assert_eq!(direct.position_hash(), after_capture.position_hash());
-//!
-//! // Bad input is a typed error, and nothing changes.
-//! let error = start.first_hand_diff([("Q", -1)]).unwrap_err();
-//! assert_eq!(error.to_string(), "cannot remove 1 from the first hand: it holds 0 (change 0)");
-//! # Ok::<(), persistent_qi::Error>(())
-//! ```
+//! A move found at run time builds in place, step by step: see [`Edit`].
+//! Every piece and style type works (`&str`, `String`, `u8`); the
+//! [`qpi`] module has the typed 2-byte piece identifier of the Sashité
+//! family, and a `Qi<Qpi, Sin>` reads and writes FEEN with the `feen`
+//! feature.
 //!
 //! # Complexity
 //!
-//! For a board of n squares, a diff of k changes and a hand of h kinds of
-//! piece:
+#![doc = include_str!("../docs/crate/complexity.md")]
 //!
-//! | operation | time | new memory |
-//! |---|---|---|
-//! | `clone()` | O(1) | none |
-//! | [`board_diff`](Qi::board_diff) | O(k log n) | none while the position has room for the writes (16, for squares without a destructor); then O(k) blocks and trie paths |
-//! | [`hand_diff`](Qi::hand_diff) | O(k log h) | O(k log h) |
-//! | [`toggle`](Qi::toggle), [`with_turn`](Qi::with_turn) | O(1) | none |
-//! | [`square`](Qi::square) (read) | O(log n), at most 3 hops | none |
-//! | [`squares`](Qi::squares) (scan) | O(n) | none |
-//! | piece counts | O(1) | none |
-//! | [`position_hash`](Qi::position_hash), [`Hash`](core::hash::Hash) | O(1) | none |
-//! | `==` on clones, or on positions with different hashes | O(1) | none |
-//! | `==` otherwise | O(kept writes) when the two are within 16 square writes of one version of the blocks (a parent and its children until the kept writes flush), else O(n), skipping blocks the two share | none |
-//! | [`changes_since`](Qi::changes_since), iterating the [`Changes`] | O(kept writes) within 16 square writes of one version of the blocks; O(k x block length + blocks) for positions k changes apart, skipping blocks the two share; O(n) for unrelated ones | none |
+//! # Limits and errors
 //!
-//! The board is an [`rpds`] vector whose elements are blocks of squares; each
-//! hand is an [`imbl::OrdMap`] with its running total. Piece totals and the
-//! hash are updated by every transformation, never recounted.
-//!
-//! # Limits
-//!
-//! Every input is bounded and checked, so positions can be built from
-//! untrusted data: 1 to [`MAX_DIMENSIONS`] dimensions, each of 1 to
-//! [`MAX_DIMENSION_SIZE`] squares, at most [`MAX_SQUARE_COUNT`] squares in
-//! all, and never more pieces (board and hands) than squares. A violation is
-//! an [`Error`] naming the numbers involved; no input makes the crate panic.
+#![doc = include_str!("../docs/crate/limits.md")]
 //!
 //! # Feature flags
 //!
-//! All off by default. An integration that only adds impls documents them
-//! on the impls; one with items of its own is a public module:
-//!
-//! | feature | adds |
-//! |---|---|
-//! | `serde` | `Serialize` and a validating, streaming `Deserialize` for positions (either pointer kind), `Player` and `Qpi` (the format and the rejections: on `GenericQi`'s `Serialize` and `Deserialize` impls) |
-//! | `arbitrary` | `Arbitrary` for `Qi<P, S>` (any `P`, `S` that are `Arbitrary`), `Qpi` and `Player`, for fuzzing; brings in `arbitrary` only |
-//! | `proptest` | the `proptest` module: strategies for positions, QPI tokens, styles, players and shapes |
-//! | `quickcheck` | `Arbitrary` for `Player`, `Qpi` and `Qi<Qpi, Sin>`, with shrinking |
-//! | `feen` | the `feen` module: FEEN text read into and written from `Qi<Epin, Sin>` and `Qi<Qpi, Sin>`; the EPIN piece `qpi::Epin` and `Qpi` <-> `Epin` |
-//! | `sashite-qi` | conversions with `sashite_qi::Qi`, both ways and over either pointer kind: `TryFrom` (each side checks its own limits, and says so with an error rather than a panic), and `From` between the two `Player` types |
-//!
-//! The three build positions through one generator: an empty board, then
-//! random moves, each played through [`Qi::edit`] and kept only if the
-//! position accepts it, so every generated position is valid and reachable.
+#![doc = include_str!("../docs/crate/features.md")]
 //!
 //! # Thread safety
 //!
-//! Positions are immutable values over atomically reference-counted storage:
-//! `Qi<P, S>` is `Send` and `Sync` whenever `P` and `S` are, so a tree of
-//! positions can be expanded by several threads at once and shared between
-//! them without locks.
+#![doc = include_str!("../docs/crate/thread-safety.md")]
+// docs.rs builds with `--cfg docsrs` on nightly (see
+// `[package.metadata.docs.rs]` in Cargo.toml): feature-gated items then
+// carry a badge naming their feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 
 // The integrations that only add impls are hidden modules (as imbl's are);
@@ -124,11 +65,13 @@ mod shape;
 pub mod qpi;
 
 #[cfg(feature = "feen")]
+#[cfg_attr(docsrs, doc(cfg(feature = "feen")))]
 pub mod feen;
 #[cfg(feature = "sashite-qi")]
 #[doc(hidden)]
 pub mod peer;
 #[cfg(feature = "proptest")]
+#[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
 pub mod proptest;
 #[cfg(feature = "quickcheck")]
 #[doc(hidden)]
@@ -149,7 +92,11 @@ pub use qi::{Changes, Edit, GenericQi, HandChange, LocalQi, Qi, SquareChange, Sq
 pub use archery::{ArcTK, RcK, SharedPointerKind};
 pub use shape::{MAX_DIMENSION_SIZE, MAX_DIMENSIONS, MAX_SQUARE_COUNT, Nested};
 
-/// The README's examples, compiled and run as doctests.
-#[cfg(doctest)]
+/// The README's examples, compiled and run as doctests. Its FEEN example
+/// needs the `feen` feature, and a README shows every line of a code
+/// block (no hidden `#[cfg]` lines), so the README is tested with `feen`
+/// on, as `cargo test --workspace --all-features` has it; the sections it
+/// shares with the crate docs run above with any features.
+#[cfg(all(doctest, feature = "feen"))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

@@ -14,6 +14,10 @@
 //! - [`support`]: one fixed-seed generator, the piece types the benchmarks
 //!   run with, an adapter over persistent-qi and sashite-qi, and the checks
 //!   every generated position must pass.
+//! - [`report`]: the measured tables written into `docs/performance.md` by
+//!   the commands that measure them (the shogi program, `bench_ratios`,
+//!   `move_profile`), each into its own marked section, with the date,
+//!   the machine and the command.
 //!
 //! Everything here panics on a disagreement: that is how a fuzzer or a test
 //! learns of a bug.
@@ -24,6 +28,7 @@ mod generate;
 mod json;
 mod model;
 mod qpi;
+pub mod report;
 mod scenario;
 pub mod support;
 

@@ -8,17 +8,27 @@
 //! side, and last a verdict line. Any mismatch ends it with exit code 1;
 //! bad input gets a one-line error and exit code 2. `shogi --help` lists
 //! the commands.
+//!
+//! `perft` and `tree` take `--write FILE`, which replaces their own
+//! section of FILE (`docs/performance.md`) with their table, the date, the
+//! machine and the command; `tree --depth-range` builds the tree at each
+//! depth of a range and draws its scaling (`--plot FILE`, see [`scaling`]).
 #![forbid(unsafe_code)]
 
+mod scaling;
+
 use std::alloc::System;
+use std::fmt::Write as _;
 use std::hash::Hasher;
 use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use cap::Cap;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use harness::report;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use shogi::{
     Limits, LoadError, Local, MATSURI, Move, Observer, PUBLISHED, PerftOptions, Persistent,
@@ -52,7 +62,8 @@ enum Command {
     /// line is `nodes: N`.
     Perft(PerftArgs),
     /// Build the whole tree breadth-first, keep every position, and compare
-    /// the two crates: positions, distinct positions, speed and memory.
+    /// the crates: positions, distinct positions, speed and memory; with
+    /// `--depth-range`, at each depth of a range, drawn with `--plot`.
     Tree(TreeArgs),
 }
 
@@ -79,6 +90,13 @@ struct PerftArgs {
     /// to agree.
     #[arg(long = "crate", value_name = "CRATE", value_enum, default_value_t = Crate::Persistent)]
     crate_choice: Crate,
+    /// Also replace this perft's section of FILE (`docs/performance.md`),
+    /// named after the position, the depth and the options
+    /// (`shogi-perft-start-5`, `shogi-perft-start-5-tt`, ...), with the
+    /// table, the date, the machine and the command. Published positions
+    /// only; may be given more than once.
+    #[arg(long, value_name = "FILE")]
+    write: Vec<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -87,8 +105,30 @@ struct TreeArgs {
     #[arg(long, default_value = START)]
     feen: String,
     /// Plies to expand, 1 to 10.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10))]
-    depth: u32,
+    #[arg(
+        long,
+        value_parser = clap::value_parser!(u32).range(1..=10),
+        required_unless_present = "depth_range",
+        conflicts_with = "depth_range"
+    )]
+    depth: Option<u32>,
+    /// Build the tree at every depth of a range (`1..=5` or `1-5`), each
+    /// depth and crate in a process of its own, and print how memory and
+    /// speed scale with the positions kept.
+    #[arg(long, value_name = "FIRST..=LAST", value_parser = scaling::DepthRange::parse)]
+    depth_range: Option<scaling::DepthRange>,
+    /// With `--depth-range`: draw peak bytes and positions per second
+    /// against positions kept, log scales, one line per crate, into this
+    /// SVG file (`docs/tree_scaling.svg`).
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
+    /// Also replace this tree's section of FILE (`docs/performance.md`),
+    /// named after the position and the depth (`shogi-tree-start-4`;
+    /// `shogi-tree-scaling-start-1-5` with `--depth-range 1..=5`), with the
+    /// table, the date, the machine and the command. Published positions
+    /// only; may be given more than once.
+    #[arg(long, value_name = "FILE")]
+    write: Vec<PathBuf>,
     /// Which position crates to build the tree with, each in a process of
     /// its own, one after the other; their trees are checked to agree.
     #[arg(long = "crate", value_name = "CRATE", value_enum, default_value_t = Crate::Both)]
@@ -104,6 +144,9 @@ struct TreeArgs {
     /// summary as one line, for the process that compares them.
     #[arg(long, hide = true)]
     summary_line: bool,
+    /// Internal: draw no progress bar (the parent process draws its own).
+    #[arg(long, hide = true)]
+    quiet: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -269,6 +312,7 @@ fn run_perft(args: &PerftArgs) -> Result<(), Failure> {
         table: args.tt,
         threads: usize::from(args.threads),
     };
+    let section = perft_section(args, options)?;
     if args.crate_choice.runs_local() && options.threads > 1 {
         return Err(Failure::Input(
             "--crate local runs on one thread (its positions are not Send): \
@@ -329,7 +373,109 @@ fn run_perft(args: &PerftArgs) -> Result<(), Failure> {
             )));
         }
     }
+    if let Some(section) = &section {
+        let body = format!(
+            "Perft of `{}` to depth {}{}{}, single process, each crate in turn.\n\n{}",
+            args.feen,
+            options.depth,
+            if options.table {
+                ", with the transposition table"
+            } else {
+                ""
+            },
+            if options.threads > 1 {
+                format!(", {} threads", options.threads)
+            } else {
+                ", one thread".to_string()
+            },
+            perft_table(&runs)
+        );
+        write_sections(&args.write, section, &body)?;
+    }
     println!("nodes: {}", runs[0].nodes());
+    Ok(())
+}
+
+/// The section a perft writes with `--write`, named after the position,
+/// the depth and the options (`shogi-perft-start-5-tt`), once every file
+/// is found to have it; `None` without `--write`.
+fn perft_section(args: &PerftArgs, options: PerftOptions) -> Result<Option<String>, Failure> {
+    if args.write.is_empty() {
+        return Ok(None);
+    }
+    let mut name = format!(
+        "shogi-perft-{}-{}",
+        section_position(&args.feen)?,
+        options.depth
+    );
+    if options.table {
+        name.push_str("-tt");
+    }
+    if options.threads > 1 {
+        let _ = write!(name, "-threads-{}", options.threads);
+    }
+    checked_section(&args.write, name).map(Some)
+}
+
+/// The perft runs as a table: one row per crate, with its ratio to
+/// sashite-qi's speed where sashite-qi ran.
+fn perft_table(runs: &[PerftRun]) -> String {
+    let peer = runs.iter().find(|run| run.crate_name == Sashite::CRATE);
+    let mut table = String::from(
+        "| crate | nodes | seconds | nodes per second | speed ratio to sashite-qi |\n\
+         |---|---:|---:|---:|---:|\n",
+    );
+    for run in runs {
+        let ratio = peer.map_or_else(
+            || "-".to_string(),
+            |peer| format!("{:.2}", run.nodes_per_second() / peer.nodes_per_second()),
+        );
+        let _ = writeln!(
+            table,
+            "| {} | {} | {:.3} | {} | {ratio} |",
+            run.crate_name,
+            thousands(run.nodes()),
+            run.elapsed.as_secs_f64(),
+            format_number(run.nodes_per_second(), 0),
+        );
+    }
+    table
+}
+
+/// How a section of docs/performance.md names a published position
+/// (`start`, `matsuri`, `most-moves`); any other position is refused, as
+/// it has no section.
+fn section_position(feen: &str) -> Result<String, Failure> {
+    PUBLISHED
+        .iter()
+        .find(|(_, published, _)| *published == feen)
+        .map(|(name, _, _)| name.to_lowercase().replace(' ', "-"))
+        .ok_or_else(|| {
+            Failure::Input(
+                "--write files the table under its position: only the published positions \
+                 (start, Matsuri, most moves) have a section"
+                    .to_string(),
+            )
+        })
+}
+
+/// The name of a section, once each file of `paths` is found to have it
+/// (checked before measuring, not after).
+fn checked_section(paths: &[PathBuf], section: String) -> Result<String, Failure> {
+    for path in paths {
+        report::check_section(path, &section).map_err(Failure::Input)?;
+    }
+    Ok(section)
+}
+
+/// Replaces `section` of each file of `paths` with `body`, the date, the
+/// machine and this run's command line.
+fn write_sections(paths: &[PathBuf], section: &str, body: &str) -> Result<(), Failure> {
+    let command = report::command_line("cargo run --release -p shogi --");
+    for path in paths {
+        report::write_section(path, section, &command, body).map_err(Failure::Input)?;
+        eprintln!("shogi: wrote the section {section} of {}", path.display());
+    }
     Ok(())
 }
 
@@ -389,10 +535,18 @@ fn tree_limits(max_memory: Option<u64>) -> Limits {
 }
 
 /// Builds one crate's tree and measures it.
-fn tree_with<P: Position>(feen: &str, depth: u32, limits: Limits) -> Result<TreeSummary, Failure> {
+fn tree_with<P: Position>(
+    feen: &str,
+    depth: u32,
+    limits: Limits,
+    quiet: bool,
+) -> Result<TreeSummary, Failure> {
     let baseline = ALLOCATOR.allocated();
     let root: P = load(feen)?;
     let progress = Progress::new(0, "");
+    if quiet {
+        progress.never_show();
+    }
     let observer = Observer {
         allocated: &|| ALLOCATOR.allocated(),
         baseline,
@@ -433,30 +587,44 @@ fn tree_with<P: Position>(feen: &str, depth: u32, limits: Limits) -> Result<Tree
     })
 }
 
+/// The `--crate` names of the crates `crates` runs, in table order.
+fn crate_names(crates: Crate) -> Vec<&'static str> {
+    [
+        (crates.runs_persistent(), "persistent"),
+        (crates.runs_local(), "local"),
+        (crates.runs_sashite(), "sashite"),
+    ]
+    .into_iter()
+    .filter_map(|(runs, name)| runs.then_some(name))
+    .collect()
+}
+
 /// Builds the trees of the chosen crates, each in a process of its own (so
 /// that each starts from the same state: no other tree's memory freed or
 /// held), and prints them side by side, with each persistent-qi kind's
 /// ratio to sashite-qi; fails if two crates disagree on the positions of any
-/// level. Returns the number of positions.
+/// level. Returns the number of positions and the table.
 fn compare_trees(
     feen: &str,
     depth: u32,
     crates: Crate,
     max_memory: Option<u64>,
-) -> Result<usize, Failure> {
+) -> Result<(usize, String), Failure> {
     // Bad input is refused here, once, before any child runs.
     let _: Persistent = load(feen)?;
     let mut summaries = Vec::new();
-    for (runs, name) in [
-        (crates.runs_persistent(), "persistent"),
-        (crates.runs_local(), "local"),
-        (crates.runs_sashite(), "sashite"),
-    ] {
-        if runs {
-            summaries.push(tree_in_child(feen, depth, name, max_memory)?);
-        }
+    for name in crate_names(crates) {
+        summaries.push(tree_in_child(feen, depth, name, max_memory, false)?);
     }
-    print_tree_table(depth, &summaries);
+    let table = tree_table(depth, &summaries);
+    print!("{table}");
+    check_agreement(&summaries)?;
+    Ok((summaries[0].positions, table))
+}
+
+/// Fails if two crates' trees differ in their positions, distinct
+/// positions, or the positions of any level.
+fn check_agreement(summaries: &[TreeSummary]) -> Result<(), Failure> {
     let first = &summaries[0];
     for other in &summaries[1..] {
         if other.positions != first.positions || other.distinct != first.distinct {
@@ -479,7 +647,7 @@ fn compare_trees(
             )));
         }
     }
-    Ok(first.positions)
+    Ok(())
 }
 
 /// One crate's tree, built by this program run again with
@@ -489,12 +657,14 @@ fn tree_in_child(
     depth: u32,
     crate_name: &str,
     max_memory: Option<u64>,
+    quiet: bool,
 ) -> Result<TreeSummary, Failure> {
     let program = std::env::current_exe().map_err(|error| Failure::Input(error.to_string()))?;
     let max_memory = max_memory.map(|mebibytes| mebibytes.to_string());
     let output = std::process::Command::new(program)
         .args(["tree", "--feen", feen, "--depth", &depth.to_string()])
         .args(["--crate", crate_name, "--summary-line"])
+        .args(quiet.then_some("--quiet"))
         .args(
             max_memory
                 .iter()
@@ -571,7 +741,8 @@ impl TreeSummary {
 
 /// The side-by-side table of the trees: one column per crate, then each
 /// persistent-qi kind's ratio to sashite-qi.
-fn print_tree_table(depth: u32, summaries: &[TreeSummary]) {
+fn tree_table(depth: u32, summaries: &[TreeSummary]) -> String {
+    let mut table = String::new();
     let peer = summaries
         .iter()
         .find(|summary| summary.crate_name == Sashite::CRATE);
@@ -591,9 +762,9 @@ fn print_tree_table(depth: u32, summaries: &[TreeSummary]) {
                 .map(|summary| format!("ratio, {}", summary.crate_name)),
         );
     }
-    println!("| {} |", header.join(" | "));
-    println!("|---|{}", "---:|".repeat(header.len() - 1));
-    let row = |name: &str, figure: &dyn Fn(&TreeSummary) -> f64, decimals: usize| {
+    let _ = writeln!(table, "| {} |", header.join(" | "));
+    let _ = writeln!(table, "|---|{}", "---:|".repeat(header.len() - 1));
+    let mut row = |name: &str, figure: &dyn Fn(&TreeSummary) -> f64, decimals: usize| {
         let mut cells = vec![name.to_string()];
         cells.extend(
             summaries
@@ -606,7 +777,7 @@ fn print_tree_table(depth: u32, summaries: &[TreeSummary]) {
                     .map(|summary| format!("{:.3}", figure(summary) / figure(peer))),
             );
         }
-        println!("| {} |", cells.join(" | "));
+        let _ = writeln!(table, "| {} |", cells.join(" | "));
     };
     row("positions", &|s| as_f64(s.positions as u64), 0);
     row("distinct positions", &|s| as_f64(s.distinct as u64), 0);
@@ -617,6 +788,7 @@ fn print_tree_table(depth: u32, summaries: &[TreeSummary]) {
         1,
     );
     row("peak bytes", &|s| as_f64(s.peak_bytes as u64), 0);
+    table
 }
 
 /// Positions per second.
@@ -625,15 +797,41 @@ fn rate(positions: usize, elapsed: Duration) -> f64 {
 }
 
 fn run_tree(args: &TreeArgs) -> Result<(), Failure> {
+    if let Some(range) = args.depth_range {
+        return scaling::run(args, range);
+    }
+    if args.plot.is_some() {
+        return Err(Failure::Input(
+            "--plot draws the depths of a --depth-range run: give --depth-range".to_string(),
+        ));
+    }
+    // clap requires one of --depth and --depth-range.
+    let depth = args.depth.unwrap_or(1);
     if !args.summary_line {
-        return compare_trees(&args.feen, args.depth, args.crate_choice, args.max_memory)
-            .map(|_| ());
+        let section = if args.write.is_empty() {
+            None
+        } else {
+            let name = format!("shogi-tree-{}-{depth}", section_position(&args.feen)?);
+            Some(checked_section(&args.write, name)?)
+        };
+        let (_, table) = compare_trees(&args.feen, depth, args.crate_choice, args.max_memory)?;
+        if let Some(section) = &section {
+            let body = format!(
+                "The whole tree of `{}` to depth {depth}, every position kept, each crate's \
+                 tree built in a process of its own. Bytes are counted by a counting \
+                 allocator; the peak is sampled at the end of each ply.\n\n{table}",
+                args.feen
+            );
+            write_sections(&args.write, section, &body)?;
+        }
+        return Ok(());
     }
     let limits = tree_limits(args.max_memory);
+    let quiet = args.quiet;
     let summary = match args.crate_choice {
-        Crate::Persistent => tree_with::<Persistent>(&args.feen, args.depth, limits)?,
-        Crate::Local => tree_with::<Local>(&args.feen, args.depth, limits)?,
-        Crate::Sashite => tree_with::<Sashite>(&args.feen, args.depth, limits)?,
+        Crate::Persistent => tree_with::<Persistent>(&args.feen, depth, limits, quiet)?,
+        Crate::Local => tree_with::<Local>(&args.feen, depth, limits, quiet)?,
+        Crate::Sashite => tree_with::<Sashite>(&args.feen, depth, limits, quiet)?,
         Crate::Both | Crate::All => {
             return Err(Failure::Input(
                 "--summary-line builds one crate's tree".to_string(),
@@ -739,7 +937,7 @@ fn check_kept_tree(depth: u32, mismatches: &mut Vec<String>) -> Result<(), Failu
     // Crates that disagree on the tree are a mismatch like any other: the
     // verdict line still ends the run.
     match compare_trees(START, depth, Crate::All, None) {
-        Ok(positions) => {
+        Ok((positions, _)) => {
             let verdict = if positions as u64 == published {
                 "MATCH"
             } else {
@@ -818,6 +1016,11 @@ impl Progress {
             self.shown.store(true, Ordering::Relaxed);
             self.bar.set_draw_target(ProgressDrawTarget::stderr());
         }
+    }
+
+    /// Never shows the bar, as for a child whose parent draws its own.
+    fn never_show(&self) {
+        self.shown.store(true, Ordering::Relaxed);
     }
 
     fn finish(&self) {

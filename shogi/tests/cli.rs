@@ -270,3 +270,104 @@ fn unknown_flags_and_missing_values_are_refused() {
     refused(&["tree", "--depth", "1", "--max-memory", "lots"]);
     refused(&["search"]);
 }
+
+/// A scratch file for `--write`, holding `text`.
+fn scratch(name: &str, text: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("shogi-cli-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn write_replaces_the_runs_own_section_and_keeps_the_rest() {
+    let file = scratch(
+        "write.md",
+        "# Kept\n\n<!-- shogi-perft-start-2:begin -->\nold\n<!-- shogi-perft-start-2:end -->\n\nKept too.\n",
+    );
+    let output = shogi(&[
+        "perft",
+        "--depth",
+        "2",
+        "--crate",
+        "all",
+        "--write",
+        file.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::remove_file(&file).unwrap();
+    assert!(text.starts_with("# Kept\n\n<!-- shogi-perft-start-2:begin -->\nMeasured on "));
+    assert!(
+        text.ends_with("<!-- shogi-perft-start-2:end -->\n\nKept too.\n"),
+        "{text}"
+    );
+    assert!(!text.contains("old"), "{text}");
+    assert!(
+        text.contains("-- perft --depth 2 --crate all --write "),
+        "{text}"
+    );
+    assert!(text.contains("| persistent-qi (local) | 900 |"), "{text}");
+}
+
+#[test]
+fn write_is_refused_before_measuring_without_the_section_or_a_published_position() {
+    let file = scratch("refused.md", "# No sections\n");
+    let path = file.to_str().unwrap();
+    let message = refused(&["tree", "--depth", "2", "--write", path]);
+    assert!(
+        message.contains("<!-- shogi-tree-start-2:begin -->"),
+        "{message}"
+    );
+    let message = refused(&[
+        "perft", "--feen", MATSURI, "--depth", "1", "--tt", "--write", path,
+    ]);
+    assert!(message.contains("shogi-perft-matsuri-1-tt"), "{message}");
+    let message = refused(&[
+        "perft",
+        "--feen",
+        "4k^4/9/9/9/9/9/9/9/4K^4 / S/s",
+        "--depth",
+        "1",
+        "--write",
+        path,
+    ]);
+    assert!(message.contains("published positions"), "{message}");
+    std::fs::remove_file(&file).unwrap();
+}
+
+#[test]
+fn a_depth_range_builds_every_depth_with_every_crate_and_draws_them() {
+    let picture = std::env::temp_dir().join(format!("shogi-cli-{}.svg", std::process::id()));
+    let output = shogi(&[
+        "tree",
+        "--depth-range",
+        "1..=2",
+        "--crate",
+        "all",
+        "--plot",
+        picture.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("| 1 | 31 |"), "{text}");
+    assert!(text.contains("| 2 | 931 |"), "{text}");
+    assert!(text.contains("peak bytes, persistent-qi (local)"), "{text}");
+    let svg = std::fs::read_to_string(&picture).unwrap();
+    std::fs::remove_file(&picture).unwrap();
+    assert!(svg.starts_with("<svg"), "{svg}");
+    for label in [
+        "persistent-qi Qi",
+        "persistent-qi LocalQi",
+        "sashite-qi",
+        "positions kept",
+    ] {
+        assert!(svg.contains(label), "{label}");
+    }
+}
+
+#[test]
+fn a_depth_range_is_refused_when_empty_or_beside_a_depth() {
+    refused(&["tree", "--depth-range", "3..=1"]);
+    refused(&["tree", "--depth-range", "1..=2", "--depth", "2"]);
+    refused(&["tree", "--plot", "x.svg", "--depth", "2"]);
+}
