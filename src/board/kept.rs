@@ -371,6 +371,26 @@ impl<P: PartialEq> Kept<P> {
         self.hand_entries == other.hand_entries && self.hand_pieces == other.hand_pieces
     }
 
+    /// Whether both keep writes to the same indices (whatever order they
+    /// were made in, whatever their hand changes) and, if they do, whether
+    /// of the same squares: over the same blocks and log, whether the two
+    /// boards hold the same squares. O(kept writes squared), at most
+    /// [`KEPT`] of them, with no sorting.
+    #[inline]
+    pub(crate) fn same_writes(&self, other: &Self) -> Option<bool> {
+        if self.len != other.len {
+            return None;
+        }
+        let mut same = true;
+        for slot in 0..self.len() {
+            // Distinct indices, as many on each side: every one of these
+            // found on the other side means the same indices.
+            let theirs = other.find(self.indices[slot])?;
+            same &= self.squares[slot] == other.squares[theirs];
+        }
+        Some(same)
+    }
+
     /// `true` if both hold the same writes in the same slots and the same
     /// hand changes: what a clone holds.
     #[inline]

@@ -340,11 +340,17 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
     {
         // The common case of two routes from one parent: the same blocks,
         // kept writes to the same squares.
-        if writes::<P>() == Writes::Kept
-            && self.blocks.stamp == other.blocks.stamp
-            && let Some(same) = self.written().same_writes(&other.written())
-        {
-            return same;
+        if writes::<P>() == Writes::Kept && self.blocks.stamp == other.blocks.stamp {
+            // Over one log too (positions that share everything but their
+            // kept writes), the kept writes alone, unsorted.
+            let same = if core::ptr::eq(self.blocks, other.blocks) {
+                self.kept.same_writes(other.kept)
+            } else {
+                self.written().same_writes(&other.written())
+            };
+            if let Some(same) = same {
+                return same;
+            }
         }
         self.changed_squares(other, square_count).next().is_none()
     }

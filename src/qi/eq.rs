@@ -44,29 +44,32 @@ impl<P: Ord, S: PartialEq, K: SharedPointerKind> PartialEq for GenericQi<P, S, K
     /// only. Otherwise the boards are compared block by block, skipping the
     /// blocks the two share.
     fn eq(&self, other: &Self) -> bool {
-        if self.ptr_eq(other) {
-            return true;
-        }
         if self.hash != other.hash
             || self.turn != other.turn
             || self.board_pieces != other.board_pieces
-            || self.hand_piece_count() != other.hand_piece_count()
         {
             return false;
         }
         let (mine, theirs) = (&*self.shared, &*other.shared);
+        if core::ptr::eq(mine, theirs) {
+            // Everything shared (clones, and the children of one parent
+            // until their writes move): their own writes decide.
+            return self.kept.identical(&other.kept)
+                || (self.kept.same_hand_changes(&other.kept)
+                    && self.view().same_squares(other.view(), self.square_count()));
+        }
+        if self.hand_piece_count() != other.hand_piece_count() {
+            return false;
+        }
         let same_setup = SharedPointer::ptr_eq(&mine.setup, &theirs.setup)
             || (mine.setup.shape == theirs.setup.shape
                 && mine.setup.first_style == theirs.setup.first_style
                 && mine.setup.second_style == theirs.setup.second_style);
-        let same_hands = if core::ptr::eq(mine, theirs) {
-            self.kept.same_hand_changes(&other.kept)
-        } else {
-            self.same_hands(other)
-        };
         // Equal shapes have equal block layouts, so the boards compare block
         // by block.
-        same_setup && same_hands && self.view().same_squares(other.view(), self.square_count())
+        same_setup
+            && self.same_hands(other)
+            && self.view().same_squares(other.view(), self.square_count())
     }
 }
 
