@@ -10,10 +10,10 @@
 use crate::Player;
 
 /// The most square writes a position keeps.
-pub(crate) const KEPT: usize = 12;
+pub(crate) const KEPT: usize = 11;
 
 /// The most hand changes a position keeps.
-pub(crate) const KEPT_HANDS: usize = 2;
+pub(crate) const KEPT_HANDS: usize = 3;
 
 /// What an unused index slot holds: above every square index (the largest
 /// board has 65,025 squares), so no lookup of a square matches one.
@@ -527,7 +527,19 @@ mod tests {
     fn hand_changes_are_ordered_by_player_then_piece_and_leave_the_squares_alone() {
         let mut kept = Kept::<u8>::EMPTY;
         keep(&mut kept, 7, Some(1));
-        for (player, piece, delta) in [(Player::Second, 3, 1), (Player::First, 9, -2)] {
+        // A full room, filled out of order: players alternate, pieces fall.
+        let changes: Vec<(Player, u8, i8)> = (0..KEPT_HANDS)
+            .map(|n| {
+                let n = u8::try_from(n).unwrap();
+                let player = if n % 2 == 0 {
+                    Player::Second
+                } else {
+                    Player::First
+                };
+                (player, 20 - n, i8::try_from(n).unwrap() + 1)
+            })
+            .collect();
+        for &(player, piece, delta) in &changes {
             assert_eq!(kept.set_hand_delta(player, piece, delta), Ok(()));
         }
         let order = |kept: &Kept<u8>| -> Vec<_> {
@@ -535,24 +547,25 @@ mod tests {
                 .map(|(HandEntry { player, delta }, &piece)| (player, piece, delta))
                 .collect()
         };
-        assert_eq!(
-            order(&kept),
-            [(Player::First, 9, -2), (Player::Second, 3, 1)]
-        );
+        let mut sorted = changes.clone();
+        sorted.sort_by_key(|&(player, piece, _)| (player, piece));
+        assert_eq!(order(&kept), sorted);
         assert_eq!(kept.hand_changes().count(), KEPT_HANDS);
-        assert_eq!(kept.hand_delta(Player::First, &9), -2);
-        assert_eq!(kept.hand_delta(Player::Second, &9), 0);
+        let (player, piece, delta) = sorted[0];
+        assert_eq!(kept.hand_delta(player, &piece), delta);
+        assert_eq!(kept.hand_delta(player, &99), 0);
         // Full: a new piece is given back, an existing one changes.
         assert_eq!(kept.set_hand_delta(Player::First, 4, 1), Err(4));
-        assert_eq!(kept.set_hand_delta(Player::First, 9, 3), Ok(()));
+        assert_eq!(kept.set_hand_delta(player, piece, 3), Ok(()));
+        assert_eq!(kept.hand_delta(player, &piece), 3);
         // A difference of 0 frees the slot, and the order holds.
-        assert_eq!(kept.set_hand_delta(Player::First, 9, 0), Ok(()));
+        assert_eq!(kept.set_hand_delta(player, piece, 0), Ok(()));
         assert_eq!(kept.hand_changes().count(), KEPT_HANDS - 1);
         assert_eq!(kept.set_hand_delta(Player::First, 4, 5), Ok(()));
-        assert_eq!(
-            order(&kept),
-            [(Player::First, 4, 5), (Player::Second, 3, 1)]
-        );
+        let mut expected = sorted[1..].to_vec();
+        expected.push((Player::First, 4, 5));
+        expected.sort_by_key(|&(player, piece, _)| (player, piece));
+        assert_eq!(order(&kept), expected);
         // The square write is untouched.
         assert_eq!(in_order(&kept), [(7, Some(1))]);
         assert_eq!(kept.slot(3), None);
