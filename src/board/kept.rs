@@ -10,10 +10,12 @@
 use crate::Player;
 
 /// The most square writes a position keeps.
-pub(crate) const KEPT: usize = 11;
+pub(crate) const KEPT: usize = 12;
 
-/// The most hand changes a position keeps.
+/// The most hand changes a position keeps: at most 8, one bit each in
+/// [`Kept`]'s players.
 pub(crate) const KEPT_HANDS: usize = 3;
+const _: () = assert!(KEPT_HANDS <= 8);
 
 /// What an unused index slot holds: above every square index (the largest
 /// board has 65,025 squares), so no lookup of a square matches one.
@@ -35,11 +37,10 @@ pub(super) const UNUSED: u16 = u16::MAX;
 /// Walks in index order (a scan, a comparison) sort the slots first, at
 /// most [`KEPT`] of them.
 ///
-/// A hand change is kept as a piece (`hand_pieces[slot]`) and the player and
-/// the difference from the shared hand's count of it (packed in
-/// `hand_entries[slot]`, see [`HandEntry`]): at most one per player and
-/// piece, never a difference of 0, ordered by player then piece, the used
-/// slots first. Hand changes are kept only for pieces without a destructor,
+/// A hand change is kept as a piece (`hand_pieces[slot]`), the difference
+/// from the shared hand's count of it (`hand_deltas[slot]`) and the player
+/// (bit `slot` of `hand_players`): at most one per player and piece, never
+/// a difference of 0, ordered by player then piece, the used slots first. Hand changes are kept only for pieces without a destructor,
 /// as square writes are.
 #[derive(Clone)]
 pub(crate) struct Kept<P> {
@@ -47,38 +48,24 @@ pub(crate) struct Kept<P> {
     indices: [u16; KEPT],
     /// The squares written; empty in the unused slots.
     squares: [Option<P>; KEPT],
-    /// The packed hand changes ([`HandEntry::pack`]); 0 in unused slots.
-    hand_entries: [u16; KEPT_HANDS],
+    /// The differences of the hand changes from the shared counts; 0 in
+    /// unused slots.
+    hand_deltas: [i8; KEPT_HANDS],
+    /// Bit `slot` set: the hand change in `slot` is the second player's.
+    /// Clear for the first player's and for unused slots.
+    hand_players: u8,
     /// The pieces of the hand changes; `None` in unused slots.
     hand_pieces: [Option<P>; KEPT_HANDS],
     /// The number of square writes kept: the used index slots.
     len: u8,
 }
 
-/// A hand change as its slot packs it: the player in the high byte, the
-/// difference from the shared count in the low byte, as an `i8`.
+/// A kept hand change but its piece: whose hand, and the difference from
+/// the shared count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct HandEntry {
     pub(crate) player: Player,
     pub(crate) delta: i8,
-}
-
-impl HandEntry {
-    fn pack(self) -> u16 {
-        u16::from(self.player.is_second()) << 8 | u16::from(self.delta.cast_unsigned())
-    }
-
-    fn unpack(packed: u16) -> Self {
-        let [delta, player] = packed.to_le_bytes();
-        HandEntry {
-            player: if player == 0 {
-                Player::First
-            } else {
-                Player::Second
-            },
-            delta: delta.cast_signed(),
-        }
-    }
 }
 
 /// Where the write to an index is, or would go: see [`Kept::locate`].
@@ -96,7 +83,8 @@ impl<P> Kept<P> {
     pub(crate) const EMPTY: Self = Kept {
         indices: [UNUSED; KEPT],
         squares: [const { None }; KEPT],
-        hand_entries: [0; KEPT_HANDS],
+        hand_deltas: [0; KEPT_HANDS],
+        hand_players: 0,
         hand_pieces: [const { None }; KEPT_HANDS],
         len: 0,
     };
@@ -207,10 +195,25 @@ impl<P> Kept<P> {
     /// difference from the shared hand's count.
     #[inline]
     pub(crate) fn hand_changes(&self) -> impl Iterator<Item = (HandEntry, &P)> + '_ {
-        self.hand_entries
-            .iter()
-            .zip(&self.hand_pieces)
-            .filter_map(|(&entry, piece)| Some((HandEntry::unpack(entry), piece.as_ref()?)))
+        (0..KEPT_HANDS).filter_map(|slot| {
+            let piece = self.hand_pieces[slot].as_ref()?;
+            Some((self.hand_entry(slot), piece))
+        })
+    }
+
+    /// The player and difference of the hand change in `slot` (meaningful
+    /// for a used slot only).
+    #[inline]
+    fn hand_entry(&self, slot: usize) -> HandEntry {
+        let player = if self.hand_players >> slot & 1 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
+        HandEntry {
+            player,
+            delta: self.hand_deltas[slot],
+        }
     }
 
     /// The kept hand changes of `player`, ordered by piece.
@@ -295,13 +298,13 @@ impl<P: Clone> Kept<P> {
 
     /// Takes every kept hand change out, leaving none.
     pub(crate) fn drain_hand_changes(&mut self) -> impl Iterator<Item = (HandEntry, P)> + '_ {
-        self.hand_entries
-            .iter_mut()
+        let entries: [HandEntry; KEPT_HANDS] = core::array::from_fn(|slot| self.hand_entry(slot));
+        self.hand_deltas = [0; KEPT_HANDS];
+        self.hand_players = 0;
+        entries
+            .into_iter()
             .zip(&mut self.hand_pieces)
-            .filter_map(|(entry, piece)| {
-                let piece = piece.take()?;
-                Some((HandEntry::unpack(core::mem::take(entry)), piece))
-            })
+            .filter_map(|(entry, piece)| Some((entry, piece.take()?)))
     }
 }
 
@@ -328,12 +331,19 @@ impl<P: Ord> Kept<P> {
                 None => return Err(piece),
             },
         };
+        let bit = 1 << slot;
         if delta == 0 {
             self.hand_pieces[slot] = None;
-            self.hand_entries[slot] = 0;
+            self.hand_deltas[slot] = 0;
+            self.hand_players &= !bit;
         } else {
-            self.hand_entries[slot] = HandEntry { player, delta }.pack();
             self.hand_pieces[slot] = Some(piece);
+            self.hand_deltas[slot] = delta;
+            if player.is_second() {
+                self.hand_players |= bit;
+            } else {
+                self.hand_players &= !bit;
+            }
         }
         // Ordered by player then piece, the used slots first, so that equal
         // changes are kept alike: one pass of an insertion sort moves the
@@ -348,8 +358,7 @@ impl<P: Ord> Kept<P> {
                 if !out_of_order {
                     break;
                 }
-                self.hand_entries.swap(slot - 1, slot);
-                self.hand_pieces.swap(slot - 1, slot);
+                self.swap_hand_slots(slot - 1, slot);
             }
         }
         Ok(())
@@ -359,7 +368,16 @@ impl<P: Ord> Kept<P> {
     fn hand_key(&self, slot: usize) -> Option<(Player, &P)> {
         self.hand_pieces[slot]
             .as_ref()
-            .map(|piece| (HandEntry::unpack(self.hand_entries[slot]).player, piece))
+            .map(|piece| (self.hand_entry(slot).player, piece))
+    }
+
+    /// Swaps the hand changes in slots `a` and `b`.
+    fn swap_hand_slots(&mut self, a: usize, b: usize) {
+        self.hand_pieces.swap(a, b);
+        self.hand_deltas.swap(a, b);
+        let (bit_a, bit_b) = (self.hand_players >> a & 1, self.hand_players >> b & 1);
+        self.hand_players &= !(1 << a | 1 << b);
+        self.hand_players |= bit_a << b | bit_b << a;
     }
 }
 
@@ -368,7 +386,9 @@ impl<P: PartialEq> Kept<P> {
     /// hands, the same hands.
     #[inline]
     pub(crate) fn same_hand_changes(&self, other: &Self) -> bool {
-        self.hand_entries == other.hand_entries && self.hand_pieces == other.hand_pieces
+        self.hand_deltas == other.hand_deltas
+            && self.hand_players == other.hand_players
+            && self.hand_pieces == other.hand_pieces
     }
 
     /// Whether both keep writes to the same indices (whatever order they

@@ -64,16 +64,22 @@ pub use self::edit::Edit;
 /// assert_eq!(start.piece_count(), 0);
 /// # Ok::<(), persistent_qi::Error>(())
 /// ```
+// The fields in this order (`repr(C)`): `board_pieces` lies 2 bytes past a
+// 4-byte boundary, so an edit reads it with a 2-byte load. Where it lay on
+// a boundary, the compiler read it, and the turn after it, with one 4-byte
+// load, which waits for the two narrower stores an edit had just made to
+// reach memory (a store-forwarding stall) on every move.
+#[repr(C)]
 pub struct GenericQi<P, S, K: SharedPointerKind> {
     /// What the position shares with its relatives.
     shared: SharedPointer<Shared<P, S, K>, K>,
     hash: u64,
+    turn: Player,
+    /// At most [`MAX_SQUARE_COUNT`](crate::MAX_SQUARE_COUNT), which fits.
+    board_pieces: u16,
     /// The position's last square writes and hand changes, over the shared
     /// blocks and hands.
     kept: Kept<P>,
-    /// At most [`MAX_SQUARE_COUNT`](crate::MAX_SQUARE_COUNT), which fits.
-    board_pieces: u16,
-    turn: Player,
 }
 
 /// A position over atomically reference-counted storage: `Send` and `Sync`
@@ -90,7 +96,7 @@ pub type Qi<P, S> = GenericQi<P, S, ArcTK>;
 pub type LocalQi<P, S> = GenericQi<P, S, RcK>;
 
 // A position is what a search keeps millions of: its size (with `u8` or
-// `Qpi` squares, 58 bytes of it the kept writes and hand changes) is what
+// `Qpi` squares, 60 bytes of it the kept writes and hand changes) is what
 // the memory figures of `examples/tree_memory.rs` count for a position that
 // shares all its blocks.
 #[cfg(target_pointer_width = "64")]
