@@ -1,10 +1,11 @@
 //! Numbers that tell versions apart: drawn from one process-wide sequence,
 //! never twice.
 //!
-//! A position's version and a board's stamp are such numbers. They say "the
-//! same" only about values that were copied from one another, never about
-//! content: two positions built apart draw different numbers even when they
-//! are equal.
+//! A board's stamp is such a number, drawn whenever its blocks are built or
+//! written (a position has no number of its own: `ptr_eq` compares its
+//! shared pointer and its own fields). A stamp says "the same" only about
+//! blocks copied from one another, never about content: two boards built
+//! apart draw different stamps even when they are equal.
 
 use core::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
