@@ -141,9 +141,8 @@ where
                 .collect()
         };
         let occupied = position
-            .squares()
-            .enumerate()
-            .filter_map(|(index, square)| Some((index, Some(square?.clone()))));
+            .occupied()
+            .map(|(index, piece)| (index, Some(piece.clone())));
         Ok(sashite_qi::Qi::new(
             position.shape(),
             position.first_style().clone(),

@@ -8,9 +8,13 @@
 //! the summary from `docs/performance.md` and fails when the README's copy
 //! differs; `UPDATE_SHARED_DOCS=1 cargo test --test readme_performance`
 //! rewrites it. A target is met when every figure of its cell meets it.
+//! Sections are found as `harness::report` writes them, so this test needs
+//! the workspace's harness and stays out of the package.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
+
+use harness::report::{replace_section, section};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -19,26 +23,6 @@ fn root() -> PathBuf {
 fn read(path: &str) -> String {
     let path = root().join(path);
     std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
-}
-
-/// Where the text of section `name` of `text` lies, between its two
-/// markers.
-fn section_range(text: &str, name: &str) -> Result<std::ops::Range<usize>, String> {
-    let begin = format!("<!-- {name}:begin -->\n");
-    let end = format!("<!-- {name}:end -->");
-    let start = text
-        .find(&begin)
-        .ok_or_else(|| format!("no section `{name}`"))?
-        + begin.len();
-    let stop = text[start..]
-        .find(&end)
-        .ok_or_else(|| format!("section `{name}` has no end marker"))?;
-    Ok(start..start + stop)
-}
-
-/// The text of section `name` of `text`.
-fn section<'a>(text: &'a str, name: &str) -> Result<&'a str, String> {
-    Ok(&text[section_range(text, name)?])
 }
 
 /// The cells of every table row of `text`, separator rows left out.
@@ -72,7 +56,7 @@ fn number(cell: &str) -> Result<f64, String> {
 
 /// The date and machine of a measured section's first line.
 fn measured_on(section: &str) -> Result<String, String> {
-    let line = section.lines().next().unwrap_or_default();
+    let line = section.trim_start().lines().next().unwrap_or_default();
     line.strip_prefix("Measured on ")
         .and_then(|rest| rest.split_once(", by "))
         .map(|(when, _)| when.to_string())
@@ -367,16 +351,19 @@ fn the_readme_performance_table_is_what_docs_performance_measured() {
     let performance = read("docs/performance.md");
     let expected =
         summary(&performance).unwrap_or_else(|message| panic!("docs/performance.md: {message}"));
-    let mut readme = read("README.md");
-    let range =
-        section_range(&readme, "performance").unwrap_or_else(|message| panic!("README: {message}"));
+    let readme = read("README.md");
     if std::env::var_os("UPDATE_SHARED_DOCS").is_some() {
-        readme.replace_range(range, &expected);
-        std::fs::write(root().join("README.md"), readme).expect("the README is writable");
+        let updated = replace_section(&readme, "performance", &expected)
+            .unwrap_or_else(|message| panic!("README: {message}"));
+        std::fs::write(root().join("README.md"), updated).expect("the README is writable");
         return;
     }
+    let copy =
+        section(&readme, "performance").unwrap_or_else(|message| panic!("README: {message}"));
+    // Exactly as `replace_section` writes it.
     assert_eq!(
-        readme[range], expected,
+        copy,
+        format!("\n{}\n", expected.trim_end()),
         "the README's Performance table differs from docs/performance.md \
          (run `UPDATE_SHARED_DOCS=1 cargo test --test readme_performance`)"
     );

@@ -17,6 +17,7 @@
 //! section is an error that names the markers to add: a command never
 //! decides on its own where its figures go.
 
+use std::ops::Range;
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -137,13 +138,9 @@ pub fn measured(command: &str, body: &str) -> String {
     )
 }
 
-/// `text` with the content of section `name` replaced by `content`.
-///
-/// # Errors
-///
-/// If the section's begin or end marker is missing or repeated, or the end
-/// comes first: the message names the markers.
-pub fn replace_section(text: &str, name: &str, content: &str) -> Result<String, String> {
+/// Where the content of section `name` of `text` lies: between its begin
+/// and end markers.
+fn section_range(text: &str, name: &str) -> Result<Range<usize>, String> {
     let (begin, end) = markers(name);
     let find_once = |marker: &str| match text.match_indices(marker).collect::<Vec<_>>()[..] {
         [(at, _)] => Ok(at),
@@ -157,11 +154,31 @@ pub fn replace_section(text: &str, name: &str, content: &str) -> Result<String, 
     if stop < start {
         return Err(format!("`{end}` comes before `{begin}`"));
     }
+    Ok(start..stop)
+}
+
+/// The content of section `name` of `text`, between its markers.
+///
+/// # Errors
+///
+/// As [`replace_section`].
+pub fn section<'a>(text: &'a str, name: &str) -> Result<&'a str, String> {
+    section_range(text, name).map(|range| &text[range])
+}
+
+/// `text` with the content of section `name` replaced by `content`.
+///
+/// # Errors
+///
+/// If the section's begin or end marker is missing or repeated, or the end
+/// comes first: the message names the markers.
+pub fn replace_section(text: &str, name: &str, content: &str) -> Result<String, String> {
+    let range = section_range(text, name)?;
     Ok(format!(
         "{}\n{}\n{}",
-        &text[..start],
+        &text[..range.start],
         content.trim_end(),
-        &text[stop..]
+        &text[range.end..]
     ))
 }
 

@@ -40,8 +40,9 @@ pub(super) const UNUSED: u16 = u16::MAX;
 /// A hand change is kept as a piece (`hand_pieces[slot]`), the difference
 /// from the shared hand's count of it (`hand_deltas[slot]`) and the player
 /// (bit `slot` of `hand_players`): at most one per player and piece, never
-/// a difference of 0, ordered by player then piece, the used slots first. Hand changes are kept only for pieces without a destructor,
-/// as square writes are.
+/// a difference of 0, ordered by player then piece, the used slots first.
+/// Hand changes are kept only for pieces without a destructor, as square
+/// writes are.
 #[derive(Clone)]
 pub(crate) struct Kept<P> {
     /// The indices written, in the order first written, then [`UNUSED`].
@@ -350,12 +351,7 @@ impl<P: Ord> Kept<P> {
         // slot just written to its place.
         for at in 1..KEPT_HANDS {
             for slot in (1..=at).rev() {
-                let out_of_order = match (self.hand_key(slot - 1), self.hand_key(slot)) {
-                    (None, Some(_)) => true,
-                    (Some(a), Some(b)) => a > b,
-                    _ => false,
-                };
-                if !out_of_order {
+                if !self.hand_slots_out_of_order(slot - 1) {
                     break;
                 }
                 self.swap_hand_slots(slot - 1, slot);
@@ -369,6 +365,17 @@ impl<P: Ord> Kept<P> {
         self.hand_pieces[slot]
             .as_ref()
             .map(|piece| (self.hand_entry(slot).player, piece))
+    }
+
+    /// Whether the hand changes in slots `at` and `at + 1` are out of order:
+    /// a used slot after an unused one, or a greater player and piece first.
+    #[inline(always)]
+    fn hand_slots_out_of_order(&self, at: usize) -> bool {
+        match (self.hand_key(at), self.hand_key(at + 1)) {
+            (None, Some(_)) => true,
+            (Some(a), Some(b)) => a > b,
+            _ => false,
+        }
     }
 
     /// Swaps the hand changes in slots `a` and `b`.

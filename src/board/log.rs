@@ -19,7 +19,6 @@ pub(crate) const LOG: usize = 32;
 
 /// Writes moved out of the positions, at most one per square, sorted by
 /// index: see the module docs.
-#[derive(Clone)]
 pub(crate) struct Log<P> {
     /// The indices written, ascending, then [`UNUSED`].
     indices: [u16; LOG],
@@ -31,6 +30,22 @@ pub(crate) struct Log<P> {
     /// square the log does not hold stops at its bit (on boards of up to
     /// 128 squares, always).
     seen: [u64; 2],
+}
+
+impl<P: Clone> Clone for Log<P> {
+    /// Clones the used slots only (none, on boards whose writes go through
+    /// to the blocks): the others are empty.
+    #[inline]
+    fn clone(&self) -> Self {
+        let mut copy = Self::EMPTY;
+        for slot in 0..self.len() {
+            copy.squares[slot].clone_from(&self.squares[slot]);
+        }
+        copy.indices = self.indices;
+        copy.len = self.len;
+        copy.seen = self.seen;
+        copy
+    }
 }
 
 impl<P> Log<P> {
@@ -346,6 +361,11 @@ mod tests {
             in_order(&Kept::EMPTY, &log),
             [(2, Some(2)), (5, Some(4)), (9, Some(3)), (40, None)]
         );
+        // A clone holds the same writes, and finds them the same way.
+        let copy = log.clone();
+        assert_eq!(in_order(&Kept::EMPTY, &copy), in_order(&Kept::EMPTY, &log));
+        assert_eq!(copy.slot(40), log.slot(40));
+        assert_eq!(copy.slot(41), None);
         let drained: Vec<_> = log.drain_with(&mut kept).collect();
         assert_eq!(
             drained,

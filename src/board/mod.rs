@@ -110,13 +110,7 @@ impl<P: Clone, K: SharedPointerKind> Clone for Blocks<P, K> {
         Blocks {
             layout: self.layout.clone(),
             stamp: self.stamp,
-            // An empty log (always, on boards whose writes go through to
-            // the blocks) is made, not cloned: no slot to visit.
-            log: if self.log.len() == 0 {
-                Log::EMPTY
-            } else {
-                self.log.clone()
-            },
+            log: self.log.clone(),
         }
     }
 }

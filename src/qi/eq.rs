@@ -91,14 +91,7 @@ impl<P: Ord + fmt::Debug, S: fmt::Debug, K: SharedPointerKind> fmt::Debug for Ge
         struct Occupied<'a, P, S, K: SharedPointerKind>(&'a GenericQi<P, S, K>);
         impl<P: fmt::Debug, S, K: SharedPointerKind> fmt::Debug for Occupied<'_, P, S, K> {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.debug_map()
-                    .entries(
-                        self.0
-                            .squares()
-                            .enumerate()
-                            .filter_map(|(index, square)| square.map(|piece| (index, piece))),
-                    )
-                    .finish()
+                f.debug_map().entries(self.0.occupied()).finish()
             }
         }
         struct HandOf<'a, P, S, K: SharedPointerKind>(&'a GenericQi<P, S, K>, Player);
