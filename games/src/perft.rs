@@ -1,8 +1,9 @@
 //! Perft: the number of leaf positions of the legal move tree to a depth.
 //!
-//! Every counted position is built: each leaf is a real child position,
-//! created with [`Position::play`] and then dropped, so the figure measures
+//! Every counted position is built: each leaf is a real child node,
+//! created with [`Node::play`] and then dropped, so the figure measures
 //! what it costs a position crate to make moves, not a shortcut around it.
+//! The same code counts every game.
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -12,10 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 use rustc_hash::FxHasher;
 
-use crate::board::Board;
-use crate::movegen::legal_moves;
-use crate::moves::Move;
-use crate::position::Position;
+use crate::game::Node;
 
 /// How a perft is run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,51 +38,53 @@ impl PerftOptions {
     }
 }
 
-/// The leaf count below `position` at `depth` plies (1 at depth 0).
+/// The leaf count below `node` at `depth` plies (1 at depth 0).
 ///
 /// ```
-/// use shogi::{Persistent, START, load, perft};
+/// use games::shogi::{self, START};
+/// use games::{Persistent, perft};
 ///
-/// let start: Persistent = load(START)?;
+/// let start = shogi::Node::new(shogi::load::<Persistent>(START)?);
 /// assert_eq!(perft(&start, 2), 900);
 /// # Ok::<(), shogi::LoadError>(())
 /// ```
 #[must_use]
-pub fn perft<P: Position>(position: &P, depth: u32) -> u64 {
-    Search::new(None).count(position, depth)
+pub fn perft<N: Node>(node: &N, depth: u32) -> u64 {
+    Search::new(None).count(node, depth)
 }
 
 /// Each root move with its leaf count at `options.depth` (the moves in
 /// generation order), calling `root_done` after each root move, on this
-/// thread: `options.threads` is not read, so positions need not be `Send`.
+/// thread: `options.threads` is not read, so nodes need not be `Send`.
 #[must_use]
-pub fn divide<P: Position>(
-    position: &P,
+pub fn divide<N: Node>(
+    node: &N,
     options: PerftOptions,
     root_done: &dyn Fn(),
-) -> Vec<(Move, u64)> {
-    divide_with_hits(position, options, root_done).0
+) -> Vec<(N::Move, u64)> {
+    divide_with_hits(node, options, root_done).0
 }
 
 /// [`divide`], and how many subtree counts the transposition table gave
 /// (each a transposition found, and a subtree not searched again); 0
 /// without a table.
 #[must_use]
-pub fn divide_with_hits<P: Position>(
-    position: &P,
+pub fn divide_with_hits<N: Node>(
+    node: &N,
     options: PerftOptions,
     root_done: &dyn Fn(),
-) -> (Vec<(Move, u64)>, u64) {
+) -> (Vec<(N::Move, u64)>, u64) {
+    let board = node.read();
     let mut moves = Vec::new();
-    legal_moves(&Board::read(position), &mut moves);
+    N::legal_moves(&board, &mut moves);
     let table = options.table.then(Table::new);
     let mut search = Search::new(table.as_ref());
     let counts = moves
         .iter()
-        .map(|mv| {
-            let count = search.count(&position.play(*mv), options.depth - 1);
+        .map(|&mv| {
+            let count = search.count(&node.play(&board, mv), options.depth - 1);
             root_done();
-            (*mv, count)
+            (mv, count)
         })
         .collect();
     (counts, table.map_or(0, |table| table.hits.into_inner()))
@@ -96,14 +96,12 @@ pub fn divide_with_hits<P: Position>(
 /// # Panics
 ///
 /// If the thread pool cannot be built.
-pub fn divide_parallel<P: Position + Send + Sync>(
-    position: &P,
+pub fn divide_parallel<N: Node + Send + Sync>(
+    node: &N,
     options: PerftOptions,
     root_done: &(dyn Fn() + Sync),
-) -> Vec<(Move, u64)> {
-    let board = Board::read(position);
-    let mut moves = Vec::new();
-    legal_moves(&board, &mut moves);
+) -> Vec<(N::Move, u64)> {
+    let moves = node.legal_move_list();
     let table = options.table.then(Table::new);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads.max(1))
@@ -112,11 +110,13 @@ pub fn divide_parallel<P: Position + Send + Sync>(
     pool.install(|| {
         moves
             .par_iter()
-            .map(|mv| {
-                let child = position.play(*mv);
+            .map(|&mv| {
+                // Each worker reads the root for itself: a read board need
+                // not be shared between threads.
+                let child = node.play(&node.read(), mv);
                 let count = Search::new(table.as_ref()).count(&child, options.depth - 1);
                 root_done();
-                (*mv, count)
+                (mv, count)
             })
             .collect()
     })
@@ -124,29 +124,29 @@ pub fn divide_parallel<P: Position + Send + Sync>(
 
 /// One thread's search: its move buffers, one per ply, and the shared
 /// table if any.
-struct Search<'t, P> {
-    table: Option<&'t Table<P>>,
-    buffers: Vec<Vec<Move>>,
+struct Search<'t, N: Node> {
+    table: Option<&'t Table<N>>,
+    buffers: Vec<Vec<N::Move>>,
 }
 
-impl<'t, P: Position> Search<'t, P> {
-    fn new(table: Option<&'t Table<P>>) -> Self {
+impl<'t, N: Node> Search<'t, N> {
+    fn new(table: Option<&'t Table<N>>) -> Self {
         Search {
             table,
             buffers: Vec::new(),
         }
     }
 
-    fn count(&mut self, position: &P, depth: u32) -> u64 {
+    fn count(&mut self, node: &N, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
         // Leaves' parents are not stored: their counts are cheaper to redo
         // than to look up, and they would outnumber every other entry.
         let table = self.table.filter(|_| depth >= 2);
-        let key = table.map(|_| position.key());
+        let key = table.map(|_| node.key());
         if let (Some(table), Some(key)) = (table, key)
-            && let Some(count) = table.get(key, position, depth)
+            && let Some(count) = table.get(key, node, depth)
         {
             return count;
         }
@@ -156,22 +156,23 @@ impl<'t, P: Position> Search<'t, P> {
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
-        legal_moves(&Board::read(position), &mut moves);
+        let board = node.read();
+        N::legal_moves(&board, &mut moves);
         let count = if depth == 1 {
-            for mv in &moves {
+            for &mv in &moves {
                 // The leaf is built, and kept from being optimised away.
-                std::hint::black_box(position.play(*mv));
+                std::hint::black_box(node.play(&board, mv));
             }
             moves.len() as u64
         } else {
             moves
                 .iter()
-                .map(|mv| self.count(&position.play(*mv), depth - 1))
+                .map(|&mv| self.count(&node.play(&board, mv), depth - 1))
                 .sum()
         };
         self.buffers[ply] = moves;
         if let (Some(table), Some(key)) = (table, key) {
-            table.insert(key, position, depth, count);
+            table.insert(key, node, depth, count);
         }
         count
     }
@@ -194,7 +195,7 @@ const SHARDS: usize = 64;
 /// memory: about 4 million positions, a gigabyte or two.
 const CAPACITY: usize = 1 << 22;
 
-impl<P: Position> Table<P> {
+impl<P: Node> Table<P> {
     fn new() -> Self {
         Table {
             shards: (0..SHARDS).map(|_| Mutex::default()).collect(),

@@ -56,9 +56,9 @@ impl Move {
 /// first player sees the board, then the rank `a` to `i` from row 0.
 ///
 /// ```
-/// assert_eq!(shogi::square_name(0), "9a");
-/// assert_eq!(shogi::square_name(80), "1i");
-/// assert_eq!(shogi::square_name(6 * 9 + 2), "7g");
+/// assert_eq!(games::shogi::square_name(0), "9a");
+/// assert_eq!(games::shogi::square_name(80), "1i");
+/// assert_eq!(games::shogi::square_name(6 * 9 + 2), "7g");
 /// ```
 #[must_use]
 pub fn square_name(square: usize) -> String {
@@ -69,8 +69,8 @@ pub fn square_name(square: usize) -> String {
 /// The flat index of a USI square name such as `7g`, or `None`.
 ///
 /// ```
-/// assert_eq!(shogi::square_index("7g"), Some(6 * 9 + 2));
-/// assert_eq!(shogi::square_index("0a"), None);
+/// assert_eq!(games::shogi::square_index("7g"), Some(6 * 9 + 2));
+/// assert_eq!(games::shogi::square_index("0a"), None);
 /// ```
 #[must_use]
 pub fn square_index(name: &str) -> Option<usize> {
@@ -89,6 +89,13 @@ fn to_u8(value: usize) -> u8 {
 /// A move's USI spelling, as returned by [`Move::usi`].
 #[derive(Debug, Clone, Copy)]
 pub struct Usi(Move);
+
+impl fmt::Display for Move {
+    /// The move in USI notation, as [`Move::usi`] spells it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.usi().fmt(f)
+    }
+}
 
 impl fmt::Display for Usi {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

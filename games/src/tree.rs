@@ -19,9 +19,7 @@ use std::time::{Duration, Instant};
 
 use rustc_hash::FxHasher;
 
-use crate::board::Board;
-use crate::movegen::legal_moves;
-use crate::position::Position;
+use crate::game::Node;
 
 /// A tree kept in memory: level `k` holds every position `k` plies from the
 /// root, children in the order of their parents and of move generation.
@@ -39,7 +37,7 @@ pub struct Tree<P> {
     pub peak_bytes: usize,
 }
 
-impl<P: Position> Tree<P> {
+impl<P: Node> Tree<P> {
     /// The number of positions, the root included.
     #[must_use]
     pub fn positions(&self) -> usize {
@@ -47,7 +45,7 @@ impl<P: Position> Tree<P> {
     }
 
     /// The number of distinct positions (transpositions counted once):
-    /// positions are told apart by [`Position::key`], then by `==`.
+    /// positions are told apart by [`Node::key`], then by `==`.
     ///
     /// # Errors
     ///
@@ -246,7 +244,7 @@ pub fn estimated_positions(levels: &[usize], next: usize, ply: u32, depth: u32) 
 /// tree to `depth` is estimated to need more than `limits.bytes`;
 /// [`TreeError::OutOfMemory`] if the ply's vector cannot be allocated.
 /// Nothing of that ply is built.
-pub fn build<P: Position>(
+pub fn build<P: Node>(
     root: P,
     depth: u32,
     limits: Limits,
@@ -272,7 +270,7 @@ pub fn build<P: Position>(
         let mut level = 0_usize;
         for parent in parents {
             moves.clear();
-            legal_moves(&Board::read(parent), &mut moves);
+            P::legal_moves(&parent.read(), &mut moves);
             level += moves.len();
         }
         positions += level;
@@ -314,8 +312,9 @@ pub fn build<P: Position>(
             })?;
         for parent in parents {
             moves.clear();
-            legal_moves(&Board::read(parent), &mut moves);
-            children.extend(moves.iter().map(|mv| parent.play(*mv)));
+            let board = parent.read();
+            P::legal_moves(&board, &mut moves);
+            children.extend(moves.iter().map(|&mv| parent.play(&board, mv)));
             (observer.parent_done)();
         }
         let after = (observer.allocated)();

@@ -18,12 +18,12 @@
 use persistent_qi::Player;
 use persistent_qi::qpi::Qpi;
 
-use crate::board::{
+use super::board::{
     Board, OFF_BOARD, PAD, UNPAD, attacked, distance_to_far_edge, in_promotion_zone, knight_jumps,
     slot, square_ahead, square_bit, step,
 };
-use crate::moves::{FILES, Move, SQUARES};
-use crate::piece::{DIRECTIONS, EMPTY, Kind, MOVES, code, kind_of, opposite, tag};
+use super::moves::{FILES, Move, SQUARES};
+use super::piece::{DIRECTIONS, EMPTY, Kind, MOVES, code, kind_of, opposite, tag};
 
 /// Every board square.
 const ALL_SQUARES: u128 = (1 << SQUARES) - 1;
@@ -37,7 +37,7 @@ struct Constraints {
     targets: u128,
     /// For each padded square, 0 or 1 + the direction from the king to the
     /// pinned piece.
-    pins: [u8; crate::board::PADDED],
+    pins: [u8; super::board::PADDED],
 }
 
 /// The mover's pieces as they enter its hand when captured, by the captured
@@ -89,7 +89,7 @@ fn constraints(board: &Board) -> Constraints {
     let mut result = Constraints {
         checkers: 0,
         targets: 0,
-        pins: [0; crate::board::PADDED],
+        pins: [0; super::board::PADDED],
     };
     for (direction, &offset) in DIRECTIONS.iter().enumerate() {
         let toward_king = 1 << opposite(direction);
@@ -149,7 +149,7 @@ fn king_moves(board: &Board, captures: &Captures, moves: &mut Vec<Move>) {
     for offset in DIRECTIONS {
         let to = step(king, offset);
         let cell = board.cells[to];
-        if cell & (tag(us) | crate::piece::WALL) != 0 || attacked(&lifted, to, us.flip()) {
+        if cell & (tag(us) | super::piece::WALL) != 0 || attacked(&lifted, to, us.flip()) {
             continue;
         }
         push_move(board, captures, king, to, moves);
@@ -164,7 +164,7 @@ fn piece_moves(
 ) {
     let us = board.turn;
     let ours = tag(us);
-    let blocked = ours | crate::piece::WALL;
+    let blocked = ours | super::piece::WALL;
     for &from in &PAD {
         let from = usize::from(from);
         let cell = board.cells[from];

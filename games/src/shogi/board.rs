@@ -9,12 +9,12 @@
 use persistent_qi::Player;
 use persistent_qi::qpi::{Qpi, Sin};
 
-use crate::moves::{FILES, SQUARES};
-use crate::piece::{
+use super::moves::{FILES, SQUARES};
+use super::piece::{
     CODE_OF_QPI, Code, DIRECTIONS, EMPTY, FIRST_KNIGHT_JUMPS, Kind, MOVES, PADDED_WIDTH, WALL,
     code, kind_of, opposite, tag,
 };
-use crate::position::Position;
+use crate::position::QpiPosition;
 
 /// Squares of the padded array.
 pub(crate) const PADDED: usize = 13 * PADDED_WIDTH;
@@ -167,11 +167,11 @@ impl Board {
     ///
     /// # Panics
     ///
-    /// Only for positions that [`load`](crate::load) accepted and their
+    /// Only for positions that [`load`](super::load) accepted and their
     /// descendants, where every square and hand holds a shogi piece and each
     /// side one king; anything else may panic.
     #[must_use]
-    pub fn read<P: Position>(position: &P) -> Board {
+    pub fn read<P: QpiPosition>(position: &P) -> Board {
         let mut board = Board {
             cells: EMPTY_CELLS,
             pieces: [None; SQUARES],

@@ -7,11 +7,11 @@ use persistent_qi::Player;
 use persistent_qi::qpi::Qpi;
 use persistent_qi::qpi::pin::{Side, State};
 
-use crate::board::{Board, distance_to_far_edge};
-use crate::feen::FeenError;
-use crate::moves::{FILES, SQUARES, square_name};
-use crate::piece::Kind;
-use crate::position::Position;
+use super::board::{Board, distance_to_far_edge};
+use crate::feen::{FeenError, read_feen};
+use super::moves::{FILES, SQUARES, square_name};
+use super::piece::Kind;
+use crate::position::QpiPosition;
 
 /// Where a piece was found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -173,7 +173,8 @@ impl From<NotShogi> for LoadError {
 /// a shogi position the rules can play from.
 ///
 /// ```
-/// use shogi::{LoadError, Persistent, START, load};
+/// use games::Persistent;
+/// use games::shogi::{LoadError, START, load};
 ///
 /// let start: Persistent = load(START)?;
 /// assert!(matches!(
@@ -188,8 +189,8 @@ impl From<NotShogi> for LoadError {
 /// [`LoadError::Feen`] for a string that is no FEEN position,
 /// [`LoadError::NotShogi`] for one that is no shogi position (see
 /// [`NotShogi`]).
-pub fn load<P: Position>(feen: &str) -> Result<P, LoadError> {
-    let position = P::from_feen(feen)?;
+pub fn load<P: QpiPosition>(feen: &str) -> Result<P, LoadError> {
+    let position: P = read_feen(feen)?;
     check(&position)?;
     Ok(position)
 }
@@ -220,7 +221,7 @@ fn owner(piece: Qpi) -> Player {
 }
 
 /// Checks the shogi conditions, in the order of [`NotShogi`]'s table.
-fn check<P: Position>(position: &P) -> Result<(), NotShogi> {
+fn check<P: QpiPosition>(position: &P) -> Result<(), NotShogi> {
     if position.shape() != [FILES, FILES] {
         return Err(NotShogi::Shape(position.shape().to_vec()));
     }

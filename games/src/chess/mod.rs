@@ -1,0 +1,1 @@
+//! Chess (being written).

@@ -1,0 +1,104 @@
+//! The one trait between each game's rules and the measuring side: a
+//! [`Node`] (a position crate's position plus the game's own state) that
+//! generates its legal moves and plays them, and a [`Game`] that names
+//! the node over each position crate and reads positions.
+
+use core::fmt::{Debug, Display};
+use core::hash::Hash;
+
+use crate::perft::PerftOptions;
+use crate::position::{Position, Token};
+
+/// One node of a game's move tree: the position crate's position (board,
+/// hands, turn), plus whatever state the game keeps beside it (chess's
+/// castling rights and en-passant square, Go's ko point).
+///
+/// A node is expanded in three steps: [`read`](Node::read) copies its
+/// board once into the rules' own array, [`legal_moves`](Node::legal_moves)
+/// lists the moves there, and [`play`](Node::play) builds each child
+/// through the position crate (its one write). Perft, the kept tree and
+/// the playouts are those steps in a loop.
+pub trait Node: Clone + PartialEq + Sized + 'static {
+    /// A legal move, resolved enough to be played from the read board.
+    type Move: Copy + Eq + Hash + Display + Debug + Send + Sync + 'static;
+    /// What a node is read into for move generation.
+    type Board;
+    /// The position crate's position.
+    type Position: Position;
+
+    /// The position crate's position.
+    fn position(&self) -> &Self::Position;
+
+    /// Reads the node once: its board, hands and turn, and the game's
+    /// state, laid out for move generation.
+    fn read(&self) -> Self::Board;
+
+    /// Appends every legal move of the read node to `moves`.
+    fn legal_moves(board: &Self::Board, moves: &mut Vec<Self::Move>);
+
+    /// The child after `mv`, a legal move of `board` (this node, read).
+    /// `self` is unchanged.
+    #[must_use]
+    fn play(&self, board: &Self::Board, mv: Self::Move) -> Self;
+
+    /// A 64-bit hash of the node, the game's state included: equal for
+    /// equal nodes.
+    fn key(&self) -> u64;
+
+    /// Every legal move of the node, read once.
+    fn legal_move_list(&self) -> Vec<Self::Move> {
+        let mut moves = Vec::new();
+        Self::legal_moves(&self.read(), &mut moves);
+        moves
+    }
+}
+
+/// A published position and its perft counts at depths 1, 2, ...
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Published {
+    /// How reports name it (`start`, `Kiwipete`).
+    pub name: &'static str,
+    /// The position, as the game's `load` reads it.
+    pub text: &'static str,
+    /// The leaf counts at depths 1, 2, ...
+    pub counts: &'static [u64],
+}
+
+/// A game: its rules over any position crate, as the measuring side uses
+/// them.
+pub trait Game: 'static {
+    /// The game's name, as the command line spells it (`chess`).
+    const NAME: &'static str;
+    /// The piece type the game's positions hold.
+    type Piece: Token;
+    /// The style type.
+    type Style: Token;
+    /// A legal move.
+    type Move: Copy + Eq + Hash + Display + Debug + Send + Sync + 'static;
+    /// A node over the position crate `P`.
+    type Node<P: Position<Piece = Self::Piece, Style = Self::Style>>: Node<Move = Self::Move, Position = P>;
+    /// Why a text is no position of the game.
+    type LoadError: std::error::Error + 'static;
+
+    /// The positions whose perft counts are published, with their counts.
+    const PUBLISHED: &'static [Published];
+
+    /// Reads a position of the game, in its usual notation, into a node over
+    /// the position crate `P`.
+    ///
+    /// # Errors
+    ///
+    /// [`Game::LoadError`], saying why the text is no position of the game.
+    fn load<P: Position<Piece = Self::Piece, Style = Self::Style>>(
+        text: &str,
+    ) -> Result<Self::Node<P>, Self::LoadError>;
+
+    /// [`divide_parallel`](crate::perft::divide_parallel) for nodes over a
+    /// crate whose positions are `Send` and `Sync`; each game's impl knows
+    /// its node is then too.
+    fn divide_parallel<P: Position<Piece = Self::Piece, Style = Self::Style> + Send + Sync>(
+        node: &Self::Node<P>,
+        options: PerftOptions,
+        root_done: &(dyn Fn() + Sync),
+    ) -> Vec<(Self::Move, u64)>;
+}

@@ -1,0 +1,46 @@
+//! Three games on persistent positions: legal shogi, chess and Go, each
+//! checked against published counts and measured against sashite-qi
+//! through the same rules.
+//!
+//! Each game is a module of rules ([`shogi`], [`chess`], [`go`]) over any
+//! position crate that implements [`Position`]: persistent-qi's `Qi`
+//! ([`Persistent`]) and its single-thread `LocalQi` ([`Local`]) and, as the
+//! peer every figure is compared with, sashite-qi's `Qi` ([`Sashite`]).
+//! The rules read and write positions only through those crates' public
+//! APIs. Each game's node (the crate's position plus the game's own state)
+//! implements [`Node`], and each game [`Game`]: the one trait the
+//! measuring side ([`perft`], [`build_tree`], [`measure`]) uses, so every
+//! figure of every game is taken by the same code.
+//!
+//! ```
+//! use games::chess::{self, Chess};
+//! use games::{Game, Persistent, Sashite, perft};
+//!
+//! let ours = Chess::load::<Persistent>(chess::START)?;
+//! let peer = Chess::load::<Sashite>(chess::START)?;
+//! assert_eq!(perft(&ours, 3), 8_902);
+//! assert_eq!(perft(&peer, 3), 8_902);
+//! # Ok::<(), chess::LoadError>(())
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod chess;
+mod feen;
+mod game;
+pub mod go;
+pub mod measure;
+mod perft;
+mod position;
+pub mod shogi;
+mod tree;
+
+pub use feen::{FeenError, convert, read_feen};
+pub use game::{Game, Node, Published};
+pub use perft::{PerftOptions, divide, divide_parallel, divide_with_hits, perft};
+pub use position::{
+    BuildError, KindName, Local, Parts, Persistent, Position, QpiPosition, Sashite, Token, Write,
+    content_digest, same_content,
+};
+pub use tree::{
+    DISTINCT_BYTES, Limits, Observer, Tree, TreeError, build as build_tree, estimated_positions,
+};

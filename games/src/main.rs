@@ -1,0 +1,4 @@
+//! `games`: the command line (being rewritten).
+#![forbid(unsafe_code)]
+
+fn main() {}

@@ -1,0 +1,204 @@
+//! Legal shogi.
+//!
+//! The rules of shogi, complete, over any position crate that implements
+//! [`Position`](crate::Position) with QPI pieces and SIN styles.
+//!
+//! ```
+//! use games::shogi::{self, START};
+//! use games::{Node as _, Persistent, perft};
+//!
+//! let start = shogi::Node::new(shogi::load::<Persistent>(START)?);
+//! let moves = start.legal_move_list();
+//! assert_eq!(moves.len(), 30);
+//! assert!(moves.iter().any(|mv| mv.usi().to_string() == "7g7f"));
+//! assert_eq!(perft(&start, 3), 25_470);
+//! # Ok::<(), shogi::LoadError>(())
+//! ```
+//!
+//! # How the rules work
+//!
+//! [`load`] is the one door in: it reads FEEN into a position crate and
+//! refuses what is no shogi position ([`NotShogi`]). For each expanded
+//! node, [`Board::read`] copies the board (one scan) and the hands into a
+//! padded mailbox; [`legal_moves`] finds the checkers and pinned pieces
+//! once, then generates only legal moves, each resolved into a [`Move`]
+//! that says which squares change and what enters or leaves the mover's
+//! hand; [`play`] builds the child, the only write.
+//!
+//! # Conventions
+//!
+//! - The board is 9x9, its squares the flat indices of the FEEN placement
+//!   field: row 0 first, the second player's camp. The first player
+//!   (uppercase PIN letters) moves toward row 0.
+//! - Promotion zones: rows 0-2 for the first player, rows 6-8 for the
+//!   second. Promotion is optional on a move that starts or ends in the
+//!   zone, and forced where the piece could never move again (a pawn or
+//!   lance on the last row, a knight on the last two).
+//! - Pieces `K^ R B G S N L P`, promoted `+R +B +S +N +L +P`; kings carry
+//!   the terminal mark. Styles are free: any pair is accepted and the rules
+//!   ignore them. A piece moves with its style; a captured piece enters the
+//!   capturer's hand unpromoted, turned to the capturer's side and in the
+//!   capturer's style (native, as FEEN writes shogi hands). A hand holding
+//!   one kind in two styles drops each as its own move.
+//! - Moves in USI notation: files 9 to 1 from left to right as the first
+//!   player sees the board, ranks `a` to `i` from row 0; `7g7f`, `8h2b+`,
+//!   `P*5e`.
+
+mod board;
+mod movegen;
+mod moves;
+mod piece;
+mod setup;
+
+use persistent_qi::qpi::{Qpi, Sin};
+
+pub use board::Board;
+pub use movegen::{legal_move_list, legal_moves};
+pub use moves::{FILES, Move, SQUARES, Usi, square_index, square_name};
+pub use piece::Kind;
+pub use setup::{LoadError, NotShogi, Place, load};
+
+use crate::game::{Game, Published};
+use crate::perft::{PerftOptions, divide_parallel};
+use crate::position::{Position, QpiPosition, Write};
+
+/// The start position.
+pub const START: &str = "lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL / S/s";
+
+/// "Matsuri", a middle game with pieces in both hands and many captures.
+pub const MATSURI: &str =
+    "l6nl/5+P1gk^/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bK^L GR/5pgns s/S";
+
+/// A position with 593 legal moves, the most known.
+pub const MOST_MOVES: &str = "R8/2K^1S1SSk^/4B4/9/9/9/9/9/1L1L1L3 BGLNPRS/17p3g3n S/s";
+
+/// Published perft counts: a position, then its counts at depths 1, 2, ...
+pub const PUBLISHED: [Published; 3] = [
+    Published {
+        name: "start",
+        text: START,
+        counts: &[30, 900, 25_470, 719_731, 19_861_490],
+    },
+    Published {
+        name: "Matsuri",
+        text: MATSURI,
+        counts: &[207, 28_684, 4_809_015, 516_925_165],
+    },
+    Published {
+        name: "most moves",
+        text: MOST_MOVES,
+        counts: &[593, 105_677, 53_393_368],
+    },
+];
+
+/// The mover's hand change, if any: `+1` of the captured piece, or `-1` of
+/// the dropped one.
+fn hand_change(mv: Move) -> Option<(Qpi, i32)> {
+    match (mv.from, mv.capture) {
+        (None, _) => Some((mv.piece, -1)),
+        (Some(_), Some(captured)) => Some((captured, 1)),
+        (Some(_), None) => None,
+    }
+}
+
+/// The position after a legal move of the player to move, `mv` generated
+/// for `position`: the board change, the mover's hand change (a capture
+/// enters it, a drop leaves it) and the turn, as one new position.
+///
+/// # Panics
+///
+/// If `mv` is not a move generated for `position`: a legal move always
+/// fits.
+#[must_use]
+pub fn play<P: QpiPosition>(position: &P, mv: Move) -> P {
+    let target = Write {
+        square: usize::from(mv.to),
+        before: mv.taken,
+        after: Some(mv.piece),
+    };
+    let hand = hand_change(mv);
+    match mv.from {
+        Some(from) => position.play(
+            &[
+                Write {
+                    square: usize::from(from),
+                    before: Some(mv.mover),
+                    after: None,
+                },
+                target,
+            ],
+            hand,
+        ),
+        None => position.play(&[target], hand),
+    }
+}
+
+/// A node of the shogi move tree: the position, and nothing beside it
+/// (the board, both hands and the turn are the whole state of shogi here,
+/// repetitions aside).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Node<P> {
+    /// The position.
+    pub position: P,
+}
+
+impl<P> Node<P> {
+    /// The node of a position.
+    #[must_use]
+    pub fn new(position: P) -> Self {
+        Node { position }
+    }
+}
+
+impl<P: QpiPosition> crate::Node for Node<P> {
+    type Move = Move;
+    type Board = Board;
+    type Position = P;
+
+    fn position(&self) -> &P {
+        &self.position
+    }
+
+    fn read(&self) -> Board {
+        Board::read(&self.position)
+    }
+
+    fn legal_moves(board: &Board, moves: &mut Vec<Move>) {
+        legal_moves(board, moves);
+    }
+
+    fn play(&self, _board: &Board, mv: Move) -> Self {
+        Node::new(play(&self.position, mv))
+    }
+
+    fn key(&self) -> u64 {
+        self.position.key()
+    }
+}
+
+/// Shogi, as the measuring side runs it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shogi {}
+
+impl Game for Shogi {
+    const NAME: &'static str = "shogi";
+    type Piece = Qpi;
+    type Style = Sin;
+    type Move = Move;
+    type Node<P: Position<Piece = Qpi, Style = Sin>> = Node<P>;
+    type LoadError = LoadError;
+
+    const PUBLISHED: &'static [Published] = &PUBLISHED;
+
+    fn load<P: Position<Piece = Qpi, Style = Sin>>(text: &str) -> Result<Node<P>, LoadError> {
+        load(text).map(Node::new)
+    }
+
+    fn divide_parallel<P: Position<Piece = Qpi, Style = Sin> + Send + Sync>(
+        node: &Node<P>,
+        options: PerftOptions,
+        root_done: &(dyn Fn() + Sync),
+    ) -> Vec<(Move, u64)> {
+        divide_parallel(node, options, root_done)
+    }
+}
