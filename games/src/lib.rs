@@ -42,5 +42,6 @@ pub use position::{
     content_digest, same_content,
 };
 pub use tree::{
-    DISTINCT_BYTES, Limits, Observer, Tree, TreeError, build as build_tree, estimated_positions,
+    DISTINCT_BYTES, Limits, Observer, Tree, TreeError, build as build_tree, distinct,
+    estimated_positions,
 };

@@ -52,13 +52,27 @@ impl<P: Node> Tree<P> {
     /// If the table of the positions seen (about [`DISTINCT_BYTES`] bytes a
     /// position) cannot be allocated.
     pub fn distinct(&self) -> Result<usize, TryReserveError> {
-        let mut seen: HashSet<Keyed<'_, P>, BuildHasherDefault<FxHasher>> = HashSet::default();
-        seen.try_reserve(self.positions())?;
-        for position in self.levels.iter().flatten() {
-            seen.insert(Keyed(position.key(), position));
-        }
-        Ok(seen.len())
+        distinct(self.levels.iter().flatten(), self.positions())
     }
+}
+
+/// The number of distinct nodes among `nodes` (of which there are about
+/// `count`): told apart by [`Node::key`], then by `==`.
+///
+/// # Errors
+///
+/// If the table of the nodes seen (about [`DISTINCT_BYTES`] bytes a node)
+/// cannot be allocated.
+pub fn distinct<'a, N: Node>(
+    nodes: impl IntoIterator<Item = &'a N>,
+    count: usize,
+) -> Result<usize, TryReserveError> {
+    let mut seen: HashSet<Keyed<'_, N>, BuildHasherDefault<FxHasher>> = HashSet::default();
+    seen.try_reserve(count)?;
+    for node in nodes {
+        seen.insert(Keyed(node.key(), node));
+    }
+    Ok(seen.len())
 }
 
 /// The most bytes per position the distinct count's table takes: a key and

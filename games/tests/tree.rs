@@ -3,16 +3,17 @@
 
 use std::cell::Cell;
 
-use shogi::{
-    DISTINCT_BYTES, Limits, Observer, Persistent, START, Sashite, Tree, TreeError, build_tree,
-    estimated_positions, load, same_content,
+use games::shogi::{Node, START, load};
+use games::{
+    DISTINCT_BYTES, Limits, Observer, Persistent, QpiPosition, Sashite, Tree, TreeError,
+    build_tree, estimated_positions, same_content,
 };
 
 fn quiet() -> (impl Fn() -> usize, impl Fn(u32, usize), impl Fn()) {
     (|| 0, |_, _| {}, || {})
 }
 
-fn tree<P: shogi::Position>(depth: u32, limits: Limits) -> Result<Tree<P>, TreeError> {
+fn tree<P: QpiPosition>(depth: u32, limits: Limits) -> Result<Tree<Node<P>>, TreeError> {
     let (allocated, level_started, parent_done) = quiet();
     let observer = Observer {
         allocated: &allocated,
@@ -20,7 +21,7 @@ fn tree<P: shogi::Position>(depth: u32, limits: Limits) -> Result<Tree<P>, TreeE
         level_started: &level_started,
         parent_done: &parent_done,
     };
-    build_tree(load(START).unwrap(), depth, limits, &observer)
+    build_tree(Node::new(load(START).unwrap()), depth, limits, &observer)
 }
 
 /// No limit but the positions'.
@@ -63,7 +64,7 @@ fn both_crates_build_the_same_positions_in_the_same_order() {
     assert_eq!(our_sizes, their_sizes);
     for (mine, peer) in ours.levels.iter().zip(&theirs.levels) {
         for (mine, peer) in mine.iter().zip(peer) {
-            assert!(same_content(mine, peer));
+            assert!(same_content(&mine.position, &peer.position));
         }
     }
 }
@@ -162,7 +163,7 @@ fn progress_is_reported_per_ply_and_per_parent() {
         },
         parent_done: &|| parents.set(parents.get() + 1),
     };
-    let start: Persistent = load(START).unwrap();
+    let start = Node::new(load::<Persistent>(START).unwrap());
     build_tree(start, 2, unlimited(usize::MAX), &observer).unwrap();
     assert_eq!(plies.take(), [(1, 1), (2, 30)]);
     assert_eq!(parents.get(), 31);

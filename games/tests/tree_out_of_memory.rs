@@ -5,14 +5,15 @@
 use std::alloc::System;
 
 use cap::Cap;
-use shogi::{Limits, Observer, Persistent, START, TreeError, build_tree, load};
+use games::shogi::{Node, START, load};
+use games::{Limits, Observer, Persistent, TreeError, build_tree};
 
 #[global_allocator]
 static ALLOCATOR: Cap<System> = Cap::new(System, usize::MAX);
 
 #[test]
 fn a_ply_that_cannot_be_allocated_stops_the_build_with_an_error() {
-    let start: Persistent = load(START).expect("the start position");
+    let start = Node::new(load::<Persistent>(START).expect("the start position"));
     let observer = Observer {
         allocated: &|| ALLOCATOR.allocated(),
         baseline: ALLOCATOR.allocated(),

@@ -1,1 +1,298 @@
-//! Measuring (being written).
+//! The measuring side, written once for every game: which crates run, each
+//! crate timed in turn over rounds (medians reported), the tables, the
+//! verdict against published counts, `--write` into a marked section of a
+//! file, progress bars and memory limits.
+//!
+//! A measurement is a [`Workload`]: code generic over the position crate,
+//! run once per crate and round by [`interleaved`], which checks that
+//! every crate and round gives the same result and reports each crate's
+//! median time. The crates take turns within each round, and the crate
+//! that starts a round moves on by one each round, so that no crate is
+//! always timed first in a fresh process (a first run can read 25% slow).
+
+mod memory;
+pub mod perft;
+pub mod playouts;
+pub mod tree;
+mod progress;
+mod table;
+mod verdict;
+mod write;
+
+use core::fmt::Debug;
+use std::time::Duration;
+
+pub use memory::{available_memory, byte_limit};
+pub use progress::Progress;
+pub use table::{Table, as_f64, format_number, thousands};
+pub use verdict::{Verdict, verdict_line};
+pub use write::Sections;
+
+use crate::game::Game;
+use crate::position::{Local, Persistent, Position, Sashite};
+
+/// A position crate the games run on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Crate {
+    /// persistent-qi's thread-safe positions (`Qi`), the crate under test.
+    Persistent,
+    /// persistent-qi's single-thread positions (`LocalQi`).
+    Local,
+    /// sashite-qi, the peer: positions that are plain copies.
+    Sashite,
+}
+
+impl Crate {
+    /// Every crate, in table order.
+    pub const ALL: [Crate; 3] = [Crate::Persistent, Crate::Local, Crate::Sashite];
+
+    /// How reports name the crate.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Crate::Persistent => <Persistent as Position>::CRATE,
+            Crate::Local => <Local as Position>::CRATE,
+            Crate::Sashite => <Sashite as Position>::CRATE,
+        }
+    }
+
+    /// How the command line names the crate (`--crate local`).
+    #[must_use]
+    pub fn flag(self) -> &'static str {
+        match self {
+            Crate::Persistent => "persistent",
+            Crate::Local => "local",
+            Crate::Sashite => "sashite",
+        }
+    }
+
+    /// The crate the command line names, if any.
+    #[must_use]
+    pub fn from_flag(flag: &str) -> Option<Crate> {
+        Crate::ALL.into_iter().find(|krate| krate.flag() == flag)
+    }
+
+    /// Whether the crate's positions may cross threads.
+    #[must_use]
+    pub fn is_sync(self) -> bool {
+        self != Crate::Local
+    }
+}
+
+/// How a measurement ended badly.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Failure {
+    /// Bad input: exit code 2.
+    Input(String),
+    /// A count or position that disagrees with the published one or
+    /// between crates: exit code 1.
+    Mismatch(String),
+    /// Bad input a child process has already reported: exit code 2, and
+    /// nothing more to say.
+    Reported,
+}
+
+impl Failure {
+    /// The process exit code of the failure: 1 for a mismatch, 2 for bad
+    /// input.
+    #[must_use]
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Failure::Mismatch(_) => 1,
+            Failure::Input(_) | Failure::Reported => 2,
+        }
+    }
+}
+
+/// One run of a workload: what it computed, and the time it took (what
+/// the workload chose to time: setup such as reading the position is
+/// left out).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sample<O> {
+    /// The result, the same for every crate and round.
+    pub output: O,
+    /// The time of the measured part.
+    pub elapsed: Duration,
+}
+
+/// A measurement, as code generic over the position crate: run once per
+/// crate and round by [`interleaved`].
+pub trait Workload<G: Game> {
+    /// What a run computes; every crate and round must agree on it.
+    type Output: PartialEq + Debug;
+
+    /// Runs the workload over the position crate `P`.
+    ///
+    /// # Errors
+    ///
+    /// [`Failure`] for bad input or a result that is wrong on its own.
+    fn run<P: Position<Piece = G::Piece, Style = G::Style>>(
+        &self,
+    ) -> Result<Sample<Self::Output>, Failure>;
+
+    /// [`run`](Workload::run) for a crate whose positions may cross
+    /// threads: a workload that can use threads overrides it.
+    ///
+    /// # Errors
+    ///
+    /// As [`run`](Workload::run).
+    fn run_sync<P: Position<Piece = G::Piece, Style = G::Style> + Send + Sync>(
+        &self,
+    ) -> Result<Sample<Self::Output>, Failure> {
+        self.run::<P>()
+    }
+}
+
+/// Runs `workload` once over `krate`.
+///
+/// # Errors
+///
+/// The workload's [`Failure`].
+pub fn run_on<G: Game, W: Workload<G>>(
+    krate: Crate,
+    workload: &W,
+) -> Result<Sample<W::Output>, Failure> {
+    match krate {
+        Crate::Persistent => workload.run_sync::<Persistent<G::Piece, G::Style>>(),
+        Crate::Local => workload.run::<Local<G::Piece, G::Style>>(),
+        Crate::Sashite => workload.run_sync::<Sashite<G::Piece, G::Style>>(),
+    }
+}
+
+/// One crate's runs of a workload.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Measured<O> {
+    /// The crate.
+    pub krate: Crate,
+    /// What every run computed.
+    pub output: O,
+    /// The time of each round, in round order.
+    pub times: Vec<Duration>,
+}
+
+impl<O> Measured<O> {
+    /// The median time over the rounds (the lower middle of an even
+    /// number).
+    ///
+    /// # Panics
+    ///
+    /// If no round ran.
+    #[must_use]
+    pub fn median(&self) -> Duration {
+        median(&self.times)
+    }
+}
+
+/// The median of some durations (the lower middle of an even number).
+///
+/// # Panics
+///
+/// If `times` is empty.
+#[must_use]
+pub fn median(times: &[Duration]) -> Duration {
+    let mut sorted = times.to_vec();
+    sorted.sort_unstable();
+    sorted[(sorted.len() - 1) / 2]
+}
+
+/// Runs `workload` over each crate of `crates` in turn, `rounds` times,
+/// the crate that starts each round moving on by one (round 0 starts with
+/// `crates[0]`), calling `run_done` after each run.
+///
+/// # Errors
+///
+/// The first run's [`Failure`]; [`Failure::Mismatch`] if two runs (of two
+/// crates or of two rounds) compute different outputs.
+pub fn interleaved<G: Game, W: Workload<G>>(
+    crates: &[Crate],
+    rounds: usize,
+    workload: &W,
+    run_done: &dyn Fn(Crate),
+) -> Result<Vec<Measured<W::Output>>, Failure> {
+    let mut measured: Vec<Option<Measured<W::Output>>> = crates.iter().map(|_| None).collect();
+    for round in 0..rounds.max(1) {
+        for turn in 0..crates.len() {
+            let slot = (round + turn) % crates.len();
+            let krate = crates[slot];
+            let sample = run_on::<G, W>(krate, workload)?;
+            run_done(krate);
+            match &mut measured[slot] {
+                Some(runs) => {
+                    if runs.output != sample.output {
+                        return Err(Failure::Mismatch(format!(
+                            "{} computed {:?} in one round and {:?} in another",
+                            krate.name(),
+                            runs.output,
+                            sample.output
+                        )));
+                    }
+                    runs.times.push(sample.elapsed);
+                }
+                empty @ None => {
+                    *empty = Some(Measured {
+                        krate,
+                        output: sample.output,
+                        times: vec![sample.elapsed],
+                    });
+                }
+            }
+        }
+    }
+    let measured: Vec<Measured<W::Output>> = measured.into_iter().flatten().collect();
+    if let Some(first) = measured.first()
+        && let Some(other) = measured.iter().find(|other| other.output != first.output)
+    {
+        return Err(Failure::Mismatch(format!(
+            "the crates disagree: {:?} with {} against {:?} with {}",
+            first.output,
+            first.krate.name(),
+            other.output,
+            other.krate.name()
+        )));
+    }
+    Ok(measured)
+}
+
+/// Each persistent-qi kind's ratio to sashite-qi, from a figure of each
+/// run where a higher figure is better (a speed): `(crate, ratio)`, in the
+/// order of `measured`; empty when sashite-qi did not run.
+#[must_use]
+pub fn ratios_to_peer<O>(
+    measured: &[Measured<O>],
+    figure: impl Fn(&Measured<O>) -> f64,
+) -> Vec<(Crate, f64)> {
+    let Some(peer) = measured.iter().find(|runs| runs.krate == Crate::Sashite) else {
+        return Vec::new();
+    };
+    let peer_figure = figure(peer);
+    measured
+        .iter()
+        .filter(|runs| runs.krate != Crate::Sashite)
+        .map(|runs| (runs.krate, figure(runs) / peer_figure))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_median_of_an_odd_count_is_the_middle_one() {
+        let times = [3, 1, 2].map(Duration::from_millis);
+        assert_eq!(median(&times), Duration::from_millis(2));
+    }
+
+    #[test]
+    fn the_median_of_an_even_count_is_the_lower_middle() {
+        let times = [4, 1, 3, 2].map(Duration::from_millis);
+        assert_eq!(median(&times), Duration::from_millis(2));
+    }
+
+    #[test]
+    fn crates_are_found_by_their_flag() {
+        for krate in Crate::ALL {
+            assert_eq!(Crate::from_flag(krate.flag()), Some(krate));
+        }
+        assert_eq!(Crate::from_flag("both"), None);
+    }
+}

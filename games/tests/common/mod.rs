@@ -5,7 +5,8 @@
 
 use std::collections::BTreeSet;
 
-use shogi::{Board, Move, Persistent, Position, legal_move_list, load, square_index};
+use games::{Persistent, QpiPosition};
+use games::shogi::{Board, Move, legal_move_list, load, play, square_index};
 
 /// A position under construction: pieces on USI squares (EPIN tokens such as
 /// `K^`, `+p`, `P'`), both hands in FEEN's canonical spelling, and the side
@@ -127,12 +128,12 @@ impl Setup {
     pub fn play(&self, usi_move: &str) -> Persistent {
         let position = self.position();
         let mv = find(&position, usi_move);
-        position.play(mv)
+        play(&position, mv)
     }
 }
 
 /// The legal move spelled `usi_move` in `position`.
-pub fn find<P: Position>(position: &P, usi_move: &str) -> Move {
+pub fn find<P: QpiPosition>(position: &P, usi_move: &str) -> Move {
     legal_move_list(&Board::read(position))
         .into_iter()
         .find(|mv| mv.usi().to_string() == usi_move)

@@ -118,6 +118,6 @@ fn the_second_player_promotes_in_rows_six_to_eight() {
 fn a_promoting_move_plays_the_enhanced_piece_in_its_own_style() {
     let position = with_kings(&[("5d", "S'")]).styles("C", "x");
     let after = position.play("5d5c+");
-    let index = shogi::square_index("5c").unwrap();
+    let index = games::shogi::square_index("5c").unwrap();
     assert_eq!(after.square(index), Some(&"x:+S".parse::<Qpi>().unwrap()));
 }

@@ -1,12 +1,14 @@
-//! The program, run as a user would: its output, its exit codes, and a
+//! `games shogi`, run as a user would: its output, its exit codes, and a
 //! one-line error for every kind of bad input.
 
 use std::process::{Command, Output};
 
-use shogi::MATSURI;
+use games::shogi::MATSURI;
 
+/// Runs `games shogi` with `arguments`.
 fn shogi(arguments: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_shogi"))
+    Command::new(env!("CARGO_BIN_EXE_games"))
+        .arg("shogi")
         .args(arguments)
         .output()
         .expect("the program runs")
@@ -31,7 +33,7 @@ fn refused(arguments: &[&str]) -> String {
     );
     let message = stderr(&output);
     assert_eq!(message.lines().count(), 1, "{arguments:?}: {message}");
-    assert!(message.starts_with("shogi: "), "{message}");
+    assert!(message.starts_with("games: "), "{message}");
     message
 }
 
@@ -158,7 +160,7 @@ fn a_tree_too_large_for_the_machine_is_refused_at_once_with_its_estimate() {
         let message = refused(&["tree", "--depth", depth]);
         assert!(
             message.starts_with(&format!(
-                "shogi: the tree to depth {depth} would take about "
+                "games: the tree to depth {depth} would take about "
             )),
             "{message}"
         );
@@ -185,7 +187,7 @@ fn a_tree_over_the_memory_given_is_refused_by_every_crate() {
             crates,
         ]);
         assert!(
-            message.starts_with("shogi: the tree to depth 3 would take about "),
+            message.starts_with("games: the tree to depth 3 would take about "),
             "{crates}: {message}"
         );
         assert!(
@@ -217,7 +219,7 @@ fn an_invalid_feen_gets_the_feen_readers_message() {
     let message = refused(&["perft", "--feen", "lnsgk^gsnl S/s", "--depth", "1"]);
     assert_eq!(
         message.trim_end(),
-        "shogi: invalid FEEN: FEEN string must have exactly three space-separated fields"
+        "games: invalid FEEN: FEEN string must have exactly three space-separated fields"
     );
 }
 
@@ -232,7 +234,7 @@ fn a_feen_that_is_no_shogi_position_is_refused() {
     ]);
     assert_eq!(
         message.trim_end(),
-        "shogi: not a shogi position: the board is 8x8, not 9x9"
+        "games: not a shogi position: the board is 8x8, not 9x9"
     );
     let message = refused(&[
         "tree",

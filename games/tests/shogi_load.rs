@@ -7,10 +7,8 @@ use common::{setup, with_kings};
 use persistent_qi::Player;
 use persistent_qi::feen::ReadError;
 use persistent_qi::qpi::Qpi;
-use shogi::{
-    FeenError, LoadError, MATSURI, MOST_MOVES, NotShogi, Persistent, Place, START, Sashite, load,
-    same_content, square_index,
-};
+use games::{FeenError, Persistent, Sashite, same_content};
+use games::shogi::{LoadError, MATSURI, MOST_MOVES, NotShogi, Place, START, load, square_index};
 
 fn refusal(feen: &str) -> NotShogi {
     match load::<Persistent>(feen) {

@@ -1,19 +1,24 @@
 //! Perft counts against the published ones, up to about a million leaves,
 //! with both position crates; the table and the threads change no count.
 
-use shogi::{
-    Local, MATSURI, MOST_MOVES, PUBLISHED, PerftOptions, Persistent, Position, START, Sashite,
-    divide, divide_with_hits, load, perft,
+use games::shogi::{MATSURI, MOST_MOVES, Node, PUBLISHED, START, load};
+use games::{
+    Local, PerftOptions, Persistent, QpiPosition, Sashite, divide, divide_with_hits, perft,
 };
 
+/// The node of a published position, over crate `P`.
+fn node<P: QpiPosition>(feen: &str) -> Node<P> {
+    Node::new(load(feen).unwrap())
+}
+
 /// Every published count of `feen` up to `max_depth`, for crate `P`.
-fn check_published<P: Position>(feen: &str, max_depth: u32) {
-    let (_, _, counts) = PUBLISHED
+fn check_published<P: QpiPosition>(feen: &str, max_depth: u32) {
+    let published = PUBLISHED
         .iter()
-        .find(|(_, published, _)| *published == feen)
+        .find(|published| published.text == feen)
         .expect("a published position");
-    let position: P = load(feen).unwrap();
-    for (depth, &expected) in (1..=max_depth).zip(counts.iter()) {
+    let position = node::<P>(feen);
+    for (depth, &expected) in (1..=max_depth).zip(published.counts) {
         assert_eq!(
             perft(&position, depth),
             expected,
@@ -47,13 +52,13 @@ fn most_moves_to_depth_2_with_both_crates() {
 
 #[test]
 fn depth_zero_counts_the_position_itself() {
-    let start: Persistent = load(START).unwrap();
+    let start = node::<Persistent>(START);
     assert_eq!(perft(&start, 0), 1);
 }
 
 /// The per-move counts of a divide, by USI move.
-fn by_move<P: Position>(feen: &str, options: PerftOptions) -> Vec<(String, u64)> {
-    let position: P = load(feen).unwrap();
+fn by_move<P: QpiPosition>(feen: &str, options: PerftOptions) -> Vec<(String, u64)> {
+    let position = node::<P>(feen);
     let mut counts: Vec<(String, u64)> = divide(&position, options, &|| {})
         .into_iter()
         .map(|(mv, count)| (mv.usi().to_string(), count))
@@ -84,20 +89,18 @@ fn the_table_and_threads_change_no_count() {
             );
         }
         let total: u64 = plain.iter().map(|(_, count)| count).sum();
-        let position: Persistent = load(feen).unwrap();
-        assert_eq!(total, perft(&position, depth));
+        assert_eq!(total, perft(&node::<Persistent>(feen), depth));
     }
 }
 
 /// The table's hits and the total count of a perft with a table.
-fn with_table<P: Position>(feen: &str, depth: u32) -> (u64, u64) {
+fn with_table<P: QpiPosition>(feen: &str, depth: u32) -> (u64, u64) {
     let options = PerftOptions {
         depth,
         table: true,
         threads: 1,
     };
-    let position: P = load(feen).unwrap();
-    let (counts, hits) = divide_with_hits(&position, options, &|| {});
+    let (counts, hits) = divide_with_hits(&node::<P>(feen), options, &|| {});
     (hits, counts.iter().map(|(_, count)| count).sum())
 }
 
@@ -119,7 +122,7 @@ fn the_table_finds_transpositions() {
     // Shallower, there is nothing to find; without a table, nothing is
     // looked up.
     assert_eq!(with_table::<Local>(START, 4), (0, 719_731));
-    let start: Persistent = load(START).unwrap();
+    let start = node::<Persistent>(START);
     assert_eq!(divide_with_hits(&start, PerftOptions::new(3), &|| {}).1, 0);
 }
 
@@ -164,8 +167,8 @@ const OTHER_PUBLISHED: [(&str, u64); 8] = [
 #[test]
 fn other_published_positions_have_their_numbers_of_legal_moves() {
     for (feen, moves) in OTHER_PUBLISHED {
-        let ours: Persistent = load(feen).unwrap();
-        let theirs: Sashite = load(feen).unwrap();
+        let ours = node::<Persistent>(feen);
+        let theirs = node::<Sashite>(feen);
         assert_eq!(perft(&ours, 1), moves, "{feen}");
         assert_eq!(perft(&theirs, 1), moves, "{feen}");
     }

@@ -6,7 +6,7 @@ mod common;
 
 use common::{set, setup, with_kings};
 use persistent_qi::qpi::Qpi;
-use shogi::{Position, square_index};
+use games::shogi::{square_index};
 
 fn qpi(token: &str) -> Qpi {
     token.parse().expect("a QPI token")
@@ -204,7 +204,7 @@ fn a_drop_moves_the_piece_from_the_hand_to_the_board() {
     let gold = qpi("S:G");
     assert_eq!(after.first_hand_count(&gold), 1);
     assert_eq!(after.square(square_index("5e").unwrap()), Some(&gold));
-    assert_eq!(Position::turn(&after), persistent_qi::Player::Second);
+    assert_eq!(after.turn(), persistent_qi::Player::Second);
     assert_eq!(after.piece_count(), position.position().piece_count());
 }
 

@@ -6,7 +6,7 @@ mod common;
 use common::{setup, with_kings};
 use persistent_qi::Player;
 use persistent_qi::qpi::Qpi;
-use shogi::square_index;
+use games::shogi::{square_index};
 
 fn qpi(token: &str) -> Qpi {
     token.parse().expect("a QPI token")
@@ -62,7 +62,7 @@ fn captured_pieces_add_up_and_can_be_dropped_back() {
     let after = position.play("5e5c");
     assert_eq!(after.first_hand_count(&qpi("S:P")), 2);
     // The first player again, to drop.
-    let moves = common::usi(&shogi::legal_move_list(&shogi::Board::read(
+    let moves = common::usi(&games::shogi::legal_move_list(&games::shogi::Board::read(
         &after.toggle(),
     )));
     assert!(

@@ -9,10 +9,8 @@ use harness::support::rebuilt;
 use persistent_qi::Player;
 use persistent_qi::qpi::Qpi;
 use persistent_qi::qpi::pin::{Side, State};
-use shogi::{
-    Board, MATSURI, MOST_MOVES, Persistent, Position, START, Sashite, legal_move_list, load,
-    same_content,
-};
+use games::{Persistent, QpiPosition, Sashite, same_content};
+use games::shogi::{Board, MATSURI, MOST_MOVES, START, legal_move_list, load, play};
 
 /// A piece of the reference: its letter, whether it is promoted, its owner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,7 +49,7 @@ fn slot(player: Player) -> usize {
 }
 
 impl Reference {
-    fn read<P: Position>(position: &P) -> Reference {
+    fn read<P: QpiPosition>(position: &P) -> Reference {
         let mut squares = [None; 81];
         position.read_board(&mut squares);
         let mut grid = [[None; 9]; 9];
@@ -299,8 +297,8 @@ fn random_games(feen: &str, games: usize, plies: usize, seed: u64) -> Seen {
                 break;
             }
             let mv = moves[rng.below(moves.len())];
-            ours = ours.play(mv);
-            theirs = theirs.play(mv);
+            ours = play(&ours, mv);
+            theirs = play(&theirs, mv);
             assert!(same_content(&ours, &theirs), "after {}", mv.usi());
             // Hashed from scratch by `Qi::from_parts`, not carried along the moves.
             assert_eq!(ours.position_hash(), rebuilt(&ours).position_hash());

@@ -1,0 +1,144 @@
+//! `games` without a command: the self-check of the three games. Each
+//! published position's perft at shallow depths with every crate, each
+//! count beside the published one; shogi's kept depth-4 tree; Go playouts
+//! on 9x9 and 19x19, every crate playing the same games. The last line is
+//! the verdict.
+
+use games::chess::Chess;
+use games::go::Go;
+use games::measure::perft::{Divide, PerftWorkload, nodes, rate};
+use games::measure::{Crate, Failure, Measured, Table, Verdict, format_number, interleaved, thousands};
+use games::shogi::{self, Shogi};
+use games::{Game, PerftOptions};
+
+use super::go::playout_check;
+use super::perft::capitalized;
+use super::tree::compare;
+
+/// The depth of the shogi tree the self-check keeps.
+const TREE_DEPTH: u32 = 4;
+
+/// Runs the self-check.
+pub(crate) fn run() -> Result<(), Failure> {
+    let mut verdict = Verdict::new();
+    published::<Shogi>(&mut verdict, &[("start", 5), ("Matsuri", 3), ("most moves", 2)])?;
+    kept_tree(&mut verdict)?;
+    published::<Chess>(&mut verdict, &[("start", 4), ("Kiwipete", 3), ("position 3", 4)])?;
+    published::<Go>(&mut verdict, &[("9x9", 3)])?;
+    playout_check(&mut verdict)?;
+    println!();
+    if verdict.all_match() {
+        println!(
+            "self-check: every count matches the published one, and the crates agree, in the three games"
+        );
+    }
+    println!("{}", verdict.line());
+    verdict.into_result()
+}
+
+/// The perft of each named published position of `G` at depths 1 to its
+/// given depth, with every crate; a table of counts, then a table of the
+/// speeds at each position's deepest depth.
+fn published<G: Game>(verdict: &mut Verdict, depths: &[(&str, u32)]) -> Result<(), Failure> {
+    println!();
+    println!(
+        "{}: perft against the published counts (single thread, no table)",
+        capitalized(G::NAME)
+    );
+    println!();
+    let mut header = vec!["position", "depth", "published"];
+    header.extend(Crate::ALL.map(Crate::name));
+    header.push("");
+    let mut counts = Table::new(header).words_last();
+    let mut speeds = Vec::new();
+    for &(name, deepest) in depths {
+        let position = G::PUBLISHED
+            .iter()
+            .find(|published| published.name == name)
+            .ok_or_else(|| Failure::Input(format!("no published {} position {name}", G::NAME)))?;
+        for (depth, &published) in (1..=deepest).zip(position.counts) {
+            let workload = PerftWorkload {
+                text: position.text,
+                options: PerftOptions::new(depth),
+                root_done: &|| {},
+            };
+            let what = format!("{} {name} depth {depth}", G::NAME);
+            let mut cells = vec![name.to_string(), depth.to_string(), thousands(published)];
+            match interleaved::<G, _>(&Crate::ALL, 1, &workload, &|_| {}) {
+                Ok(measured) => {
+                    cells.extend(measured.iter().map(|runs| thousands(nodes(&runs.output))));
+                    let matched = measured.iter().all(|runs| nodes(&runs.output) == published);
+                    cells.push(verdict.check(what, matched).to_string());
+                    if depth == deepest {
+                        speeds.push((name, depth, measured));
+                    }
+                }
+                // Crates that disagree are a mismatch like any other: the
+                // verdict line still ends the run.
+                Err(Failure::Mismatch(_)) => {
+                    cells.extend(Crate::ALL.map(|_| "disagree".to_string()));
+                    cells.push(verdict.check(what, false).to_string());
+                }
+                Err(failure) => return Err(failure),
+            }
+            counts.row(cells);
+        }
+    }
+    print!("{}", counts.render());
+    println!();
+    print!("{}", speed_table(&speeds).render());
+    Ok(())
+}
+
+/// Nodes per second of each crate at each position's deepest depth, with
+/// each persistent-qi kind's ratio to sashite-qi.
+fn speed_table(speeds: &[(&str, u32, Vec<Measured<Divide>>)]) -> Table {
+    let mut header = vec!["perft nodes per second".to_string()];
+    header.extend(Crate::ALL.map(|krate| krate.name().to_string()));
+    header.extend([Crate::Persistent, Crate::Local].map(|krate| format!("ratio, {}", krate.name())));
+    let mut table = Table::new(header);
+    for (name, depth, measured) in speeds {
+        let speed = |krate: Crate| {
+            measured
+                .iter()
+                .find(|runs| runs.krate == krate)
+                .map_or(0.0, |runs| rate(nodes(&runs.output), runs.median()))
+        };
+        let mut cells = vec![format!("{name} depth {depth}")];
+        cells.extend(Crate::ALL.map(|krate| format_number(speed(krate), 0)));
+        cells.extend(
+            [Crate::Persistent, Crate::Local]
+                .map(|krate| format!("{:.2}", speed(krate) / speed(Crate::Sashite))),
+        );
+        table.row(cells);
+    }
+    table
+}
+
+/// The kept shogi tree of the start position, all three crates, its
+/// positions against the published counts.
+fn kept_tree(verdict: &mut Verdict) -> Result<(), Failure> {
+    println!();
+    let published: u64 = 1 + shogi::PUBLISHED[0].counts[..TREE_DEPTH as usize]
+        .iter()
+        .sum::<u64>();
+    let what = "the kept shogi tree";
+    match compare::<Shogi>("--feen", shogi::START, TREE_DEPTH, &Crate::ALL, 1, None) {
+        Ok((positions, _)) => {
+            let word = verdict.check(what, positions as u64 == published);
+            println!();
+            println!(
+                "positions kept, root included: {} (published {}) {word}",
+                thousands(positions as u64),
+                thousands(published)
+            );
+        }
+        Err(Failure::Mismatch(message)) => {
+            println!();
+            println!("the kept tree: {message} MISMATCH");
+            verdict.check(what, false);
+        }
+        Err(failure) => return Err(failure),
+    }
+    Ok(())
+}

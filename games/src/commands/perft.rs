@@ -1,0 +1,119 @@
+//! `games <game> perft`: the leaf count of one position, each crate in
+//! turn over the rounds, with the speed ratios.
+
+use std::fmt::Write as _;
+
+use games::measure::perft::{PerftWorkload, nodes, perft_table, rate, root_moves};
+use games::measure::{Crate, Failure, Progress, Sections, format_number, interleaved, thousands};
+use games::{Game, PerftOptions};
+
+use super::section_position;
+use crate::PerftArgs;
+
+/// Runs the perft of `text` that `args` asks for.
+pub(crate) fn run<G: Game>(text: &str, args: &PerftArgs) -> Result<(), Failure> {
+    let options = PerftOptions {
+        depth: args.depth,
+        table: args.tt,
+        threads: usize::from(args.threads),
+    };
+    let crates = args.crate_choice.crates();
+    let sections = if args.write.is_empty() {
+        None
+    } else {
+        let mut name = format!(
+            "{}-perft-{}-{}",
+            G::NAME,
+            section_position::<G>(text)?,
+            options.depth
+        );
+        if options.table {
+            name.push_str("-tt");
+        }
+        if options.threads > 1 {
+            let _ = write!(name, "-threads-{}", options.threads);
+        }
+        Sections::checked(&args.write, name)?
+    };
+    if crates.contains(&Crate::Local) && options.threads > 1 {
+        return Err(Failure::Input(
+            "--crate local runs on one thread (its positions are not Send): \
+             drop --threads or pick another crate"
+                .to_string(),
+        ));
+    }
+    let rounds = usize::from(args.rounds);
+    let progress = Progress::new(
+        root_moves::<G>(text)? * crates.len() * rounds,
+        &format!("{} perft depth {}: root moves", G::NAME, options.depth),
+    );
+    let workload = PerftWorkload {
+        text,
+        options,
+        root_done: &|| progress.inc(),
+    };
+    let measured = interleaved::<G, _>(&crates, rounds, &workload, &|_| {});
+    progress.finish();
+    let measured = measured?;
+    if args.divide {
+        for (mv, count) in &measured[0].output {
+            println!("{mv}: {count}");
+        }
+    }
+    for runs in &measured {
+        let count = nodes(&runs.output);
+        println!(
+            "{}: {} nodes in {:.3} s, {} nodes/s",
+            runs.krate.name(),
+            thousands(count),
+            runs.median().as_secs_f64(),
+            format_number(rate(count, runs.median()), 0),
+        );
+    }
+    let speed = |krate: Crate| {
+        measured
+            .iter()
+            .find(|runs| runs.krate == krate)
+            .map(|runs| rate(nodes(&runs.output), runs.median()))
+    };
+    if let Some(peer) = speed(Crate::Sashite) {
+        for runs in measured.iter().filter(|runs| runs.krate != Crate::Sashite) {
+            println!(
+                "nodes per second, {} / sashite-qi: {:.2}",
+                runs.krate.name(),
+                speed(runs.krate).unwrap_or_default() / peer
+            );
+        }
+    }
+    if let Some(sections) = &sections {
+        let body = format!(
+            "{} perft of `{text}` to depth {}{}{}, single process, the crates taking turns over \
+             {rounds} round{}.\n\n{}",
+            capitalized(G::NAME),
+            options.depth,
+            if options.table {
+                ", with the transposition table"
+            } else {
+                ""
+            },
+            if options.threads > 1 {
+                format!(", {} threads", options.threads)
+            } else {
+                ", one thread".to_string()
+            },
+            if rounds == 1 { "" } else { "s" },
+            perft_table(&measured).render()
+        );
+        sections.write(&body)?;
+    }
+    println!("nodes: {}", nodes(&measured[0].output));
+    Ok(())
+}
+
+/// A name with its first letter in capitals.
+pub(crate) fn capitalized(name: &str) -> String {
+    let mut letters = name.chars();
+    letters.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(letters).collect()
+    })
+}

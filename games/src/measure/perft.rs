@@ -1,0 +1,135 @@
+//! Perft as a workload: each root move's count, the same for every crate,
+//! and the time of the count alone (reading the position left out).
+
+use std::time::{Duration, Instant};
+
+use super::{Crate, Failure, Measured, Sample, Table, Workload, as_f64, format_number, thousands};
+use crate::game::{Game, Node};
+use crate::perft::{PerftOptions, divide};
+use crate::position::Position;
+
+/// Perft of one position to a depth, with the options given.
+pub struct PerftWorkload<'a> {
+    /// The position, as the game's `load` reads it.
+    pub text: &'a str,
+    /// The depth, the table and the threads.
+    pub options: PerftOptions,
+    /// Called after each root move.
+    pub root_done: &'a (dyn Fn() + Sync),
+}
+
+/// What a perft computes: each root move (as the game spells it) with its
+/// count, sorted by the move's spelling.
+pub type Divide = Vec<(String, u64)>;
+
+/// The leaf count of a divide.
+#[must_use]
+pub fn nodes(divide: &Divide) -> u64 {
+    divide.iter().map(|(_, count)| count).sum()
+}
+
+/// Reads a position of the game `G` into a node over `P`, or the
+/// reading error as bad input.
+///
+/// # Errors
+///
+/// [`Failure::Input`] with the game's reason.
+pub fn load<G: Game, P: Position<Piece = G::Piece, Style = G::Style>>(
+    text: &str,
+) -> Result<G::Node<P>, Failure> {
+    G::load::<P>(text).map_err(|error| Failure::Input(error.to_string()))
+}
+
+fn sorted<M: ToString>(counts: Vec<(M, u64)>) -> Divide {
+    let mut divide: Divide = counts
+        .into_iter()
+        .map(|(mv, count)| (mv.to_string(), count))
+        .collect();
+    divide.sort();
+    divide
+}
+
+impl<G: Game> Workload<G> for PerftWorkload<'_> {
+    type Output = Divide;
+
+    fn run<P: Position<Piece = G::Piece, Style = G::Style>>(
+        &self,
+    ) -> Result<Sample<Divide>, Failure> {
+        let node = load::<G, P>(self.text)?;
+        let start = Instant::now();
+        let counts = divide(&node, self.options, &|| (self.root_done)());
+        let elapsed = start.elapsed();
+        Ok(Sample {
+            output: sorted(counts),
+            elapsed,
+        })
+    }
+
+    fn run_sync<P: Position<Piece = G::Piece, Style = G::Style> + Send + Sync>(
+        &self,
+    ) -> Result<Sample<Divide>, Failure> {
+        if self.options.threads <= 1 {
+            return <Self as Workload<G>>::run::<P>(self);
+        }
+        let node = load::<G, P>(self.text)?;
+        let start = Instant::now();
+        let counts = G::divide_parallel(&node, self.options, self.root_done);
+        let elapsed = start.elapsed();
+        Ok(Sample {
+            output: sorted(counts),
+            elapsed,
+        })
+    }
+}
+
+/// The number of root moves of a position, for a progress bar.
+///
+/// # Errors
+///
+/// [`Failure::Input`] for a text the game cannot read.
+pub fn root_moves<G: Game>(text: &str) -> Result<usize, Failure> {
+    let node = load::<G, crate::Persistent<G::Piece, G::Style>>(text)?;
+    Ok(node.legal_move_list().len())
+}
+
+/// Nodes per second of a count done in `elapsed`.
+#[must_use]
+pub fn rate(nodes: u64, elapsed: Duration) -> f64 {
+    as_f64(nodes) / elapsed.as_secs_f64().max(1e-9)
+}
+
+/// The perft runs as a table: one row per crate with its median time over
+/// the rounds, and its speed ratio to sashite-qi where sashite-qi ran.
+#[must_use]
+pub fn perft_table(measured: &[Measured<Divide>]) -> Table {
+    let peer = measured
+        .iter()
+        .find(|runs| runs.krate == Crate::Sashite)
+        .map(|runs| rate(nodes(&runs.output), runs.median()));
+    let rounds = measured.first().map_or(0, |runs| runs.times.len());
+    let seconds = if rounds > 1 {
+        format!("seconds (median of {rounds})")
+    } else {
+        "seconds".to_string()
+    };
+    let mut table = Table::new([
+        "crate",
+        "nodes",
+        &seconds,
+        "nodes per second",
+        "speed ratio to sashite-qi",
+    ]);
+    for runs in measured {
+        let count = nodes(&runs.output);
+        let speed = rate(count, runs.median());
+        let ratio = peer.map_or_else(|| "-".to_string(), |peer| format!("{:.2}", speed / peer));
+        table.row([
+            runs.krate.name().to_string(),
+            thousands(count),
+            format!("{:.3}", runs.median().as_secs_f64()),
+            format_number(speed, 0),
+            ratio,
+        ]);
+    }
+    table
+}

@@ -1,0 +1,105 @@
+//! Go's random playouts as measurements: playouts one after the other
+//! (each ply a child made through the crate, the parent dropped), and the
+//! kept tree of playouts, as a Monte Carlo search keeps one.
+
+use std::hash::Hasher;
+use std::time::Instant;
+
+use harness::support::Rng;
+
+use super::perft::load;
+use super::tree::{TreeSummary, crate_of, digest};
+use super::{Failure, Sample, Workload};
+use crate::go::{self, Go};
+use crate::position::{Position, content_digest};
+use crate::tree::distinct;
+
+/// Playouts from one board, one after the other, from one seed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayoutWorkload<'a> {
+    /// The board, as [`go::load`] reads it.
+    pub board: &'a str,
+    /// How many playouts.
+    pub playouts: usize,
+    /// The most moves of each.
+    pub max_moves: usize,
+    /// The seed of the moves.
+    pub seed: u64,
+}
+
+/// What playouts compute: the moves played in all, and a digest of every
+/// playout's last position, the same for every crate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Played {
+    /// Moves played, over every playout.
+    pub moves: u64,
+    /// A digest of each playout's last position, in order.
+    pub digest: u64,
+}
+
+impl Workload<Go> for PlayoutWorkload<'_> {
+    type Output = Played;
+
+    fn run<P: Position<Piece = u8, Style = u8>>(&self) -> Result<Sample<Played>, Failure> {
+        let root = load::<Go, P>(self.board)?;
+        let mut rng = Rng(self.seed);
+        let mut hasher = rustc_hash::FxHasher::default();
+        let mut moves = 0;
+        let start = Instant::now();
+        for _ in 0..self.playouts {
+            let played = go::playout(root.clone(), &mut rng, self.max_moves);
+            moves += played.moves as u64;
+            hasher.write_u64(content_digest(&played.last.position));
+        }
+        let elapsed = start.elapsed();
+        Ok(Sample {
+            output: Played {
+                moves,
+                digest: hasher.finish(),
+            },
+            elapsed,
+        })
+    }
+}
+
+/// Builds one crate's kept tree of playouts in this process and sums it
+/// up; `allocated` reads the bytes the process holds.
+///
+/// # Errors
+///
+/// [`Failure::Input`] for a board Go cannot read, or a tree whose vector
+/// cannot be allocated.
+pub fn kept_summary<P: Position<Piece = u8, Style = u8>>(
+    board: &str,
+    positions: usize,
+    max_moves: usize,
+    seed: u64,
+    allocated: &dyn Fn() -> usize,
+) -> Result<TreeSummary, Failure> {
+    let baseline = allocated();
+    let root = load::<Go, P>(board)?;
+    let mut rng = Rng(seed);
+    let start = Instant::now();
+    let nodes = go::kept_tree(root, &mut rng, positions, max_moves)
+        .map_err(|error| Failure::Input(error.to_string()))?;
+    let elapsed = start.elapsed();
+    let bytes_kept = allocated().saturating_sub(baseline);
+    let distinct = distinct(nodes.iter(), nodes.len()).map_err(|_| {
+        Failure::Input(format!(
+            "out of memory: the distinct count of {} positions could not be allocated",
+            nodes.len()
+        ))
+    })?;
+    // One digest per thousand positions, so that a disagreement says where.
+    let digests = nodes.chunks(1_000).map(digest).collect();
+    Ok(TreeSummary {
+        krate: crate_of::<P>(),
+        positions: nodes.len(),
+        distinct,
+        elapsed,
+        bytes_kept,
+        // Playouts only add positions: the end is the peak.
+        peak_bytes: bytes_kept,
+        digests,
+    })
+}

@@ -1,0 +1,316 @@
+//! Kept trees as measurements: each crate's tree built in a process of
+//! its own (so that each starts from the same state: no other tree's
+//! memory freed or held), summed up in one line the parent reads back,
+//! and the crates' trees compared level by level.
+
+use std::hash::Hasher;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use super::perft::{load, rate};
+use super::{Crate, Failure, Progress, Table, as_f64, format_number, median};
+use crate::game::{Game, Node};
+use crate::position::{Position, content_digest};
+use crate::tree::{Limits, Observer, build};
+
+/// What the table shows of one crate's kept positions, and a digest of
+/// each level's (or each playout's) positions to check the crates agree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TreeSummary {
+    /// The crate that built it.
+    pub krate: Crate,
+    /// Positions kept, the root included.
+    pub positions: usize,
+    /// Distinct positions among them (transpositions counted once).
+    pub distinct: usize,
+    /// The time spent generating moves and building children.
+    pub elapsed: Duration,
+    /// Bytes held at the end, over the baseline before the root.
+    pub bytes_kept: usize,
+    /// The most bytes held at once during the build.
+    pub peak_bytes: usize,
+    /// One digest per level (or per playout): every position's content,
+    /// in order.
+    pub digests: Vec<u64>,
+}
+
+impl TreeSummary {
+    /// The summary as one line of words and numbers, for
+    /// [`TreeSummary::parse`].
+    #[must_use]
+    pub fn line(&self) -> String {
+        let mut numbers = vec![
+            self.positions as u64,
+            self.distinct as u64,
+            u64::try_from(self.elapsed.as_nanos()).unwrap_or(u64::MAX),
+            self.bytes_kept as u64,
+            self.peak_bytes as u64,
+        ];
+        numbers.extend(&self.digests);
+        let numbers: Vec<String> = numbers.iter().map(u64::to_string).collect();
+        format!("{} {}", self.krate.flag(), numbers.join(" "))
+    }
+
+    /// Reads a [`line`](TreeSummary::line) back, from the last line of
+    /// `text`.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<TreeSummary> {
+        let mut words = text.lines().last()?.split(' ');
+        let krate = Crate::from_flag(words.next()?)?;
+        let numbers: Vec<u64> = words.map(str::parse).collect::<Result<_, _>>().ok()?;
+        let [
+            positions,
+            distinct,
+            nanos,
+            bytes_kept,
+            peak_bytes,
+            ref digests @ ..,
+        ] = numbers[..]
+        else {
+            return None;
+        };
+        Some(TreeSummary {
+            krate,
+            positions: usize::try_from(positions).ok()?,
+            distinct: usize::try_from(distinct).ok()?,
+            elapsed: Duration::from_nanos(nanos),
+            bytes_kept: usize::try_from(bytes_kept).ok()?,
+            peak_bytes: usize::try_from(peak_bytes).ok()?,
+            digests: digests.to_vec(),
+        })
+    }
+
+    /// Positions per second.
+    #[must_use]
+    pub fn speed(&self) -> f64 {
+        rate(self.positions as u64, self.elapsed)
+    }
+
+    /// Bytes kept per position.
+    #[must_use]
+    pub fn bytes_per_position(&self) -> f64 {
+        as_f64(self.bytes_kept as u64) / as_f64(self.positions.max(1) as u64)
+    }
+}
+
+/// A digest of some nodes' positions, in order: equal for the same
+/// positions in any crate.
+pub fn digest<'a, N: Node + 'a>(nodes: impl IntoIterator<Item = &'a N>) -> u64 {
+    let mut hasher = rustc_hash::FxHasher::default();
+    for node in nodes {
+        hasher.write_u64(content_digest(node.position()));
+        hasher.write_u64(node.key() ^ node.position().key());
+    }
+    hasher.finish()
+}
+
+/// Builds one crate's breadth-first tree of `text` to `depth` in this
+/// process and sums it up; `allocated` reads the bytes the process holds.
+///
+/// # Errors
+///
+/// [`Failure::Input`] for a text the game cannot read, a tree over its
+/// limits, or a distinct count that cannot be allocated.
+pub fn build_summary<G: Game, P: Position<Piece = G::Piece, Style = G::Style>>(
+    text: &str,
+    depth: u32,
+    limits: Limits,
+    allocated: &dyn Fn() -> usize,
+    quiet: bool,
+) -> Result<TreeSummary, Failure> {
+    let krate = crate_of::<P>();
+    let baseline = allocated();
+    let root = load::<G, P>(text)?;
+    let progress = Progress::new(0, "");
+    if quiet {
+        progress.never_show();
+    }
+    let observer = Observer {
+        allocated,
+        baseline,
+        level_started: &|ply, parents| {
+            progress.restart(parents, &format!("tree {} ply {ply}: parents", P::CRATE));
+        },
+        parent_done: &|| progress.inc(),
+    };
+    let tree = build(root, depth, limits, &observer).map_err(|error| {
+        progress.finish();
+        Failure::Input(error.to_string())
+    })?;
+    progress.finish();
+    let digests = tree.levels.iter().map(digest).collect();
+    Ok(TreeSummary {
+        krate,
+        positions: tree.positions(),
+        distinct: tree.distinct().map_err(|_| {
+            Failure::Input(format!(
+                "out of memory: the distinct count of {} positions could not be allocated",
+                tree.positions()
+            ))
+        })?,
+        elapsed: tree.elapsed,
+        bytes_kept: tree.bytes_kept,
+        peak_bytes: tree.peak_bytes,
+        digests,
+    })
+}
+
+/// The crate whose position type `P` is.
+///
+/// # Panics
+///
+/// For a position type of no crate the games run on.
+#[must_use]
+pub fn crate_of<P: Position>() -> Crate {
+    Crate::ALL
+        .into_iter()
+        .find(|krate| krate.name() == P::CRATE)
+        .expect("a crate the games run on")
+}
+
+/// One crate's summary, from this program run again with `arguments`
+/// (which must make it print a [`TreeSummary::line`] last and exit 0).
+///
+/// # Errors
+///
+/// [`Failure::Reported`] if the child refused its input (it said why on
+/// standard error); [`Failure::Mismatch`] if it failed otherwise or printed
+/// no summary.
+pub fn in_child(program: &Path, arguments: &[String]) -> Result<TreeSummary, Failure> {
+    let output = Command::new(program)
+        .args(arguments)
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|error| Failure::Input(format!("{}: {error}", program.display())))?;
+    let text = String::from_utf8_lossy(&output.stdout);
+    match output.status.code() {
+        Some(0) => TreeSummary::parse(&text)
+            .ok_or_else(|| Failure::Mismatch(format!("a child printed no summary: {text:?}"))),
+        // The child printed its own one-line error on stderr.
+        Some(2) => Err(Failure::Reported),
+        _ => Err(Failure::Mismatch(format!(
+            "a child failed ({}): {}",
+            output.status,
+            arguments.join(" ")
+        ))),
+    }
+}
+
+/// Fails if two summaries differ in their positions, distinct positions,
+/// or the digest of any level.
+///
+/// # Errors
+///
+/// [`Failure::Mismatch`] naming the two crates.
+pub fn check_agreement(summaries: &[TreeSummary]) -> Result<(), Failure> {
+    let Some(first) = summaries.first() else {
+        return Ok(());
+    };
+    for other in &summaries[1..] {
+        if other.positions != first.positions || other.distinct != first.distinct {
+            return Err(Failure::Mismatch(format!(
+                "the crates disagree: {} positions ({} distinct) with {} against {} ({} distinct) with {}",
+                first.positions,
+                first.distinct,
+                first.krate.name(),
+                other.positions,
+                other.distinct,
+                other.krate.name()
+            )));
+        }
+        if let Some(level) = (0..first.digests.len().max(other.digests.len()))
+            .find(|&level| first.digests.get(level) != other.digests.get(level))
+        {
+            return Err(Failure::Mismatch(format!(
+                "the crates disagree on the positions of level {level}: {} against {}",
+                first.krate.name(),
+                other.krate.name()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Each crate's summary over rounds: the one whose time is the median
+/// (the memory figures are the same in every round of a crate, but for
+/// allocator noise).
+///
+/// # Panics
+///
+/// If `rounds` is empty.
+#[must_use]
+pub fn median_summary(rounds: &[TreeSummary]) -> TreeSummary {
+    let times: Vec<Duration> = rounds.iter().map(|summary| summary.elapsed).collect();
+    let middle = median(&times);
+    rounds
+        .iter()
+        .find(|summary| summary.elapsed == middle)
+        .cloned()
+        .unwrap_or_else(|| rounds[0].clone())
+}
+
+/// The side-by-side table of kept trees: one column per crate, then each
+/// persistent-qi kind's ratio to sashite-qi. `title` heads the first
+/// column.
+#[must_use]
+pub fn tree_table(title: &str, summaries: &[TreeSummary]) -> Table {
+    let peer = summaries
+        .iter()
+        .find(|summary| summary.krate == Crate::Sashite);
+    let ours: Vec<&TreeSummary> = summaries
+        .iter()
+        .filter(|summary| summary.krate != Crate::Sashite)
+        .collect();
+    let mut header = vec![title.to_string()];
+    header.extend(summaries.iter().map(|summary| summary.krate.name().to_string()));
+    if peer.is_some() {
+        header.extend(
+            ours.iter()
+                .map(|summary| format!("ratio, {}", summary.krate.name())),
+        );
+    }
+    let mut table = Table::new(header);
+    let mut row = |name: &str, figure: &dyn Fn(&TreeSummary) -> f64, decimals: usize| {
+        let mut cells = vec![name.to_string()];
+        cells.extend(
+            summaries
+                .iter()
+                .map(|summary| format_number(figure(summary), decimals)),
+        );
+        if let Some(peer) = peer {
+            cells.extend(
+                ours.iter()
+                    .map(|summary| format!("{:.3}", figure(summary) / figure(peer))),
+            );
+        }
+        table.row(cells);
+    };
+    row("positions", &|s| as_f64(s.positions as u64), 0);
+    row("distinct positions", &|s| as_f64(s.distinct as u64), 0);
+    row("positions per second", &TreeSummary::speed, 0);
+    row("bytes kept per position", &TreeSummary::bytes_per_position, 1);
+    row("peak bytes", &|s| as_f64(s.peak_bytes as u64), 0);
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_summary_line_reads_back_as_itself() {
+        let summary = TreeSummary {
+            krate: Crate::Local,
+            positions: 746_132,
+            distinct: 218_068,
+            elapsed: Duration::from_nanos(123_456_789),
+            bytes_kept: 59_690_560,
+            peak_bytes: 59_694_951,
+            digests: vec![1, u64::MAX, 3],
+        };
+        assert_eq!(TreeSummary::parse(&summary.line()), Some(summary));
+        assert_eq!(TreeSummary::parse("persistent 1 2"), None);
+        assert_eq!(TreeSummary::parse("both 1 2 3 4 5"), None);
+    }
+}
