@@ -1,1 +1,213 @@
-//! Go (being written).
+//! Go: captures, suicide and simple ko on rectangular boards from 1x1 to
+//! 19x19, with random playouts and a kept playout tree.
+//!
+//! The rules run over any position crate that implements
+//! [`Position`] with `u8` stones and styles.
+//!
+//! ```
+//! use games::go::{self, Go};
+//! use games::{Game, Node as _, Persistent, Sashite, perft};
+//!
+//! let ours = go::load::<Persistent<u8, u8>>("9x9")?;
+//! let peer = Go::load::<Sashite<u8, u8>>("9x9")?;
+//! assert_eq!(ours.legal_move_list().len(), 81);
+//! assert_eq!(perft(&ours, 2), 6_480);
+//! assert_eq!(perft(&peer, 2), 6_480);
+//! # Ok::<(), go::LoadError>(())
+//! ```
+//!
+//! # How the rules work
+//!
+//! [`load`] is the one door in: it reads a size or a diagram into a
+//! position crate and refuses what no game reaches ([`LoadError`]). For
+//! each expanded node, [`Node::read`](crate::Node::read) copies the board
+//! once into a fixed array ([`Board`]); every group, liberty and capture
+//! is a flood fill there. [`Node::play`](crate::Node::play) writes the new
+//! stone and every captured stone in one call to the crate, and sets the
+//! ko point.
+//!
+//! # Conventions
+//!
+//! - Stones are [`BLACK`] and [`WHITE`]; black is the first player and
+//!   moves first. The styles are [`BLACK_STYLE`] and [`WHITE_STYLE`];
+//!   the rules ignore them.
+//! - The board's shape is `[rows, columns]`, its points row-major from the
+//!   top-left one, as the position crates number squares. A move is a
+//!   [`Point`], named as Go players name points: columns `A` to `T`
+//!   without `I` from the left, rows from 1 at the bottom (`A1` is the
+//!   bottom-left corner).
+//! - A move places a stone on an empty point; enemy groups left without a
+//!   liberty are captured. Suicide (a move whose own group is left without
+//!   a liberty, capturing nothing) is illegal. Simple ko: after a move
+//!   that captured exactly one stone with a stone that has no friendly
+//!   neighbour and one liberty (the captured point), that point may not be
+//!   played on the next move. There is no pass, so perft counts follow the
+//!   published ones, and a playout ends when the mover has no move.
+
+mod board;
+mod playout;
+mod point;
+mod setup;
+
+use persistent_qi::Player;
+
+pub use board::Board;
+pub use playout::{KeptTree, KeptTreeError, MAX_MOVES, Playout, kept_tree, playout, random_move};
+pub use point::{COLUMNS, MAX_POINTS, MAX_SIZE, ParsePointError, Point};
+pub use setup::{LoadError, load};
+
+use crate::game::{Game, Published};
+use crate::perft::{PerftOptions, divide_parallel};
+use crate::position::{Position, Write};
+
+/// A black stone, the first player's.
+pub const BLACK: u8 = b'X';
+
+/// A white stone, the second player's.
+pub const WHITE: u8 = b'O';
+
+/// Black's style: Go's letter, upper case for the first player as in the
+/// Sashité notations.
+pub const BLACK_STYLE: u8 = b'G';
+
+/// White's style, lower case for the second player.
+pub const WHITE_STYLE: u8 = b'g';
+
+/// A player's stone.
+#[must_use]
+pub const fn stone(player: Player) -> u8 {
+    match player {
+        Player::First => BLACK,
+        Player::Second => WHITE,
+    }
+}
+
+/// The empty 9x9 board.
+pub const EMPTY_9X9: &str = "9x9";
+
+/// Published perft counts (simple ko, suicide illegal, no pass): a
+/// position, then its counts at depths 1, 2, ...
+pub const PUBLISHED: [Published; 1] = [Published {
+    name: "9x9",
+    text: EMPTY_9X9,
+    counts: &[81, 6_480, 511_920, 39_929_136],
+}];
+
+/// Positions whose stones and styles are `u8`: Go's.
+pub trait GoPosition: Position<Piece = u8, Style = u8> {}
+
+impl<P: Position<Piece = u8, Style = u8>> GoPosition for P {}
+
+/// A node of the Go move tree: the position, and the ko point beside it
+/// (the one state of Go the board and turn do not hold).
+///
+/// Nodes are made by [`load`] and by playing moves, so that every node is
+/// one the rules accept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Node<P> {
+    /// The position.
+    pub position: P,
+    /// The point the player to move may not play (a flat index), if any.
+    ko: Option<u16>,
+}
+
+impl<P: GoPosition> Node<P> {
+    /// The point the player to move may not play because it would retake a
+    /// ko at once, if any.
+    #[must_use]
+    pub fn ko(&self) -> Option<Point> {
+        let &[height, width] = self.position.shape() else {
+            return None;
+        };
+        self.ko
+            .and_then(|ko| Point::from_index(usize::from(ko), width, height))
+    }
+}
+
+/// Mixes the ko point into a key: an odd multiplier spreads the point over
+/// the high bits, and a node without ko keeps the position's key.
+const KO_MIX: u64 = 0x9e37_79b9_7f4a_7c15;
+
+impl<P: GoPosition> crate::Node for Node<P> {
+    type Move = Point;
+    type Board = Board;
+    type Position = P;
+
+    fn position(&self) -> &P {
+        &self.position
+    }
+
+    fn read(&self) -> Board {
+        Board::read(&self.position, self.ko)
+    }
+
+    fn legal_moves(board: &Board, moves: &mut Vec<Point>) {
+        board.legal_moves(moves);
+    }
+
+    /// The child after `mv`: the new stone and every stone it captures,
+    /// written in one call to the position crate.
+    ///
+    /// # Panics
+    ///
+    /// If `mv` is not on the board; a move that is on it but not legal may
+    /// panic in the position crate (an occupied point) or give a position
+    /// no game reaches (a suicide).
+    fn play(&self, board: &Board, mv: Point) -> Self {
+        let index = board.index(mv).expect("a move on the board");
+        let captured = board.captures(index);
+        let ko = board.ko_after(index, &captured);
+        let placed = Write {
+            square: index,
+            before: None,
+            after: Some(board.mover()),
+        };
+        // Most moves capture nothing: their one write needs no vector.
+        let position = if captured.is_empty() {
+            self.position.play(&[placed], None)
+        } else {
+            let opponent = Some(board.opponent());
+            let mut writes = Vec::with_capacity(1 + captured.len());
+            writes.push(placed);
+            writes.extend(captured.iter().map(|square| Write {
+                square,
+                before: opponent,
+                after: None,
+            }));
+            self.position.play(&writes, None)
+        };
+        Node { position, ko }
+    }
+
+    fn key(&self) -> u64 {
+        let ko = self.ko.map_or(0, |ko| u64::from(ko) + 1);
+        self.position.key() ^ ko.wrapping_mul(KO_MIX)
+    }
+}
+
+/// Go, as the measuring side runs it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Go {}
+
+impl Game for Go {
+    const NAME: &'static str = "go";
+    type Piece = u8;
+    type Style = u8;
+    type Move = Point;
+    type Node<P: Position<Piece = u8, Style = u8>> = Node<P>;
+    type LoadError = LoadError;
+
+    const PUBLISHED: &'static [Published] = &PUBLISHED;
+
+    fn load<P: Position<Piece = u8, Style = u8>>(text: &str) -> Result<Node<P>, LoadError> {
+        load(text)
+    }
+
+    fn divide_parallel<P: Position<Piece = u8, Style = u8> + Send + Sync>(
+        node: &Node<P>,
+        options: PerftOptions,
+        root_done: &(dyn Fn() + Sync),
+    ) -> Vec<(Point, u64)> {
+        divide_parallel(node, options, root_done)
+    }
+}
