@@ -45,6 +45,11 @@ pub trait Node: Clone + PartialEq + Sized + 'static {
     /// equal nodes.
     fn key(&self) -> u64;
 
+    /// The game's own state beside the position (castling rights and
+    /// en-passant square, the ko point) as a number, the same whatever the
+    /// position crate: 0 for a game with none.
+    fn state(&self) -> u64;
+
     /// Every legal move of the node, read once.
     fn legal_move_list(&self) -> Vec<Self::Move> {
         let mut moves = Vec::new();

@@ -241,7 +241,7 @@ struct PlayoutArgs {
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     playouts: u32,
     /// The most moves of a playout.
-    #[arg(long, default_value_t = go::MAX_MOVES, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = u32::try_from(go::MAX_MOVES).unwrap_or(u32::MAX), value_parser = clap::value_parser!(u32).range(1..=100_000))]
     max_moves: u32,
     /// The seed of the moves, the same for every crate.
     #[arg(long, default_value_t = 1)]
@@ -272,7 +272,7 @@ struct GoTreeArgs {
     #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u32).range(1..=50_000_000))]
     positions: u32,
     /// The most moves of a playout.
-    #[arg(long, default_value_t = go::MAX_MOVES, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = u32::try_from(go::MAX_MOVES).unwrap_or(u32::MAX), value_parser = clap::value_parser!(u32).range(1..=100_000))]
     max_moves: u32,
     /// The seed of the moves and of the nodes playouts start from.
     #[arg(long, default_value_t = 1)]

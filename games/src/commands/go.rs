@@ -188,7 +188,7 @@ pub(crate) fn playout_check(verdict: &mut Verdict) -> Result<(), Failure> {
         let workload = PlayoutWorkload {
             board,
             playouts,
-            max_moves: games::go::MAX_MOVES as usize,
+            max_moves: games::go::MAX_MOVES,
             seed: 1,
         };
         let what = format!("go playouts on {board}");

@@ -180,8 +180,12 @@ impl<P: GoPosition> crate::Node for Node<P> {
     }
 
     fn key(&self) -> u64 {
-        let ko = self.ko.map_or(0, |ko| u64::from(ko) + 1);
-        self.position.key() ^ ko.wrapping_mul(KO_MIX)
+        self.position.key() ^ self.state().wrapping_mul(KO_MIX)
+    }
+
+    /// The ko point plus one, or 0 without one.
+    fn state(&self) -> u64 {
+        self.ko.map_or(0, |ko| u64::from(ko) + 1)
     }
 }
 

@@ -48,8 +48,8 @@ impl Workload<Go> for PlayoutWorkload<'_> {
         let start = Instant::now();
         for _ in 0..self.playouts {
             let played = go::playout(root.clone(), &mut rng, self.max_moves);
-            moves += played.moves as u64;
-            hasher.write_u64(content_digest(&played.last.position));
+            moves += played.moves.len() as u64;
+            hasher.write_u64(content_digest(&played.node.position));
         }
         let elapsed = start.elapsed();
         Ok(Sample {
@@ -81,7 +81,8 @@ pub fn kept_summary<P: Position<Piece = u8, Style = u8>>(
     let mut rng = Rng(seed);
     let start = Instant::now();
     let nodes = go::kept_tree(root, &mut rng, positions, max_moves)
-        .map_err(|error| Failure::Input(error.to_string()))?;
+        .map_err(|error| Failure::Input(error.to_string()))?
+        .nodes;
     let elapsed = start.elapsed();
     let bytes_kept = allocated().saturating_sub(baseline);
     let distinct = distinct(nodes.iter(), nodes.len()).map_err(|_| {

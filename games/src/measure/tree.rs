@@ -100,7 +100,7 @@ pub fn digest<'a, N: Node + 'a>(nodes: impl IntoIterator<Item = &'a N>) -> u64 {
     let mut hasher = rustc_hash::FxHasher::default();
     for node in nodes {
         hasher.write_u64(content_digest(node.position()));
-        hasher.write_u64(node.key() ^ node.position().key());
+        hasher.write_u64(node.state());
     }
     hasher.finish()
 }

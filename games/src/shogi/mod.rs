@@ -174,6 +174,10 @@ impl<P: QpiPosition> crate::Node for Node<P> {
     fn key(&self) -> u64 {
         self.position.key()
     }
+
+    fn state(&self) -> u64 {
+        0
+    }
 }
 
 /// Shogi, as the measuring side runs it.
