@@ -1,1 +1,257 @@
-//! Chess (being written).
+//! Legal chess.
+//!
+//! The rules of chess (castling, en passant and promotion included; the
+//! fifty-move rule and repetitions aside) over any position crate that
+//! implements [`Position`] with QPI pieces and SIN styles.
+//!
+//! ```
+//! use games::chess::{self, START};
+//! use games::{Node as _, Persistent, perft};
+//!
+//! let start = chess::load::<Persistent>(START)?;
+//! let moves = start.legal_move_list();
+//! assert_eq!(moves.len(), 20);
+//! assert!(moves.iter().any(|mv| mv.to_string() == "e2e4"));
+//! assert_eq!(perft(&start, 3), 8_902);
+//! # Ok::<(), chess::LoadError>(())
+//! ```
+//!
+//! # How the rules work
+//!
+//! [`load`] is the one door in: it reads FEN or FEEN into a position crate
+//! and refuses what is no chess position ([`NotChess`]). The position holds
+//! the board and the turn; the castling rights and the en-passant square
+//! live in the [`Node`], beside it. For each expanded node, [`Board::read`]
+//! copies the board (one scan) into a padded mailbox; [`legal_moves`] finds
+//! the checkers and pinned pieces once, then generates only legal moves,
+//! each resolved into a [`Move`] that says what every square it writes
+//! holds before and after; [`Node::play`](crate::Node::play) builds the
+//! child, the only write.
+//!
+//! # Conventions
+//!
+//! - The board is 8x8, its squares the flat indices of the FEN placement
+//!   field: 0 is a8, 7 h8, 56 a1, 63 h1. White is the first player
+//!   (uppercase PIN letters) and moves toward row 0.
+//! - Pieces `K^ Q R B N P`: the king carries the terminal mark, as in
+//!   Sashité FEEN; no piece has a state (`+`, `-`). FEN's pieces are read
+//!   in the styles `C` (white) and `c` (black). A FEEN's styles are free:
+//!   the rules ignore them, a piece moves with its style and a pawn
+//!   promotes into its own.
+//! - Castling rights and the en-passant square are the node's. A right is
+//!   lost when its king or rook leaves its home square, or the rook is
+//!   taken there. The en-passant square is recorded only after a double
+//!   push that lands beside a pawn of the other side: where no pawn could
+//!   ever take, the node is the same as without it, so transpositions
+//!   compare equal more often.
+//! - Moves in UCI notation: `e2e4`, `e7e8q`, castling as the king's move
+//!   (`e1g1`).
+
+mod board;
+mod castling;
+mod fen;
+mod movegen;
+mod moves;
+mod piece;
+mod setup;
+
+use persistent_qi::qpi::{Qpi, Sin};
+
+pub use board::Board;
+pub use castling::Castling;
+pub use fen::{FenError, to_fen};
+pub use movegen::{legal_move_list, legal_moves};
+pub use moves::{FILES, Move, RookMove, SQUARES, square_index, square_name};
+pub use setup::{LoadError, NotChess, load};
+
+use crate::game::{Game, Published};
+use crate::perft::{PerftOptions, divide_parallel};
+use crate::position::{Position, QpiPosition, Write};
+use castling::KEPT;
+use piece::{Kind, code_of, is_kind};
+
+/// The start position.
+pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// "Kiwipete", the classic perft position: castling on both sides, pins,
+/// checks and en passant within a few plies.
+pub const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
+
+/// The third position of the Chess Programming Wiki's perft results: an
+/// endgame of rook and pawns, where en passant can expose a king along its
+/// rank.
+pub const POSITION_3: &str = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -";
+
+/// Published perft counts: a position, then its counts at depths 1, 2, ...
+pub const PUBLISHED: [Published; 3] = [
+    Published {
+        name: "start",
+        text: START,
+        counts: &[20, 400, 8_902, 197_281, 4_865_609],
+    },
+    Published {
+        name: "Kiwipete",
+        text: KIWIPETE,
+        counts: &[48, 2_039, 97_862, 4_085_603],
+    },
+    Published {
+        name: "position 3",
+        text: POSITION_3,
+        counts: &[14, 191, 2_812, 43_238, 674_624],
+    },
+];
+
+/// A node of the chess move tree: the position (board and turn), and the
+/// castling rights and en-passant square beside it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Node<P> {
+    /// The position.
+    pub position: P,
+    castling: Castling,
+    /// The board square a pawn may be taken on en passant.
+    en_passant: Option<u8>,
+}
+
+impl<P> Node<P> {
+    /// The castling rights left.
+    #[must_use]
+    pub fn castling(&self) -> Castling {
+        self.castling
+    }
+
+    /// The square a pawn may be taken on en passant (the square it passed
+    /// over), if the last move was a double push that landed beside a pawn
+    /// of the side to move. Recorded even where that pawn may not take
+    /// (pinned, or its king in check by another piece): the rule looks at
+    /// the two pawns only.
+    #[must_use]
+    pub fn en_passant(&self) -> Option<usize> {
+        self.en_passant.map(usize::from)
+    }
+}
+
+/// A write that [`play`] overwrites before use.
+const NO_WRITE: Write<Qpi> = Write {
+    square: 0,
+    before: None,
+    after: None,
+};
+
+/// The child of `node` after `mv`, a legal move of `board` (`node` read):
+/// every square the move writes in one call to the position crate, then
+/// the rights the move keeps and the en-passant square it leaves.
+fn play<P: QpiPosition>(node: &Node<P>, board: &Board, mv: Move) -> Node<P> {
+    let (from, to) = (usize::from(mv.from), usize::from(mv.to));
+    let mut writes = [NO_WRITE; 4];
+    writes[0] = Write {
+        square: from,
+        before: Some(mv.mover),
+        after: None,
+    };
+    writes[1] = Write {
+        square: to,
+        before: if mv.is_en_passant() {
+            None
+        } else {
+            mv.captured
+        },
+        after: Some(mv.piece),
+    };
+    let mut count = 2;
+    if mv.is_en_passant() {
+        writes[2] = Write {
+            square: usize::from(mv.capture_square),
+            before: mv.captured,
+            after: None,
+        };
+        count = 3;
+    }
+    if let Some(rook) = mv.castling {
+        writes[2] = Write {
+            square: usize::from(rook.from),
+            before: Some(rook.rook),
+            after: None,
+        };
+        writes[3] = Write {
+            square: usize::from(rook.to),
+            before: None,
+            after: Some(rook.rook),
+        };
+        count = 4;
+    }
+    let double_push = is_kind(code_of(mv.mover), Kind::Pawn) && from.abs_diff(to) == 2 * FILES;
+    let en_passant = (double_push && board.pawn_beside(to, board.turn().flip()))
+        .then(|| u8::try_from(from.midpoint(to)).expect("a board square"));
+    Node {
+        position: node.position.play(&writes[..count], None),
+        castling: node
+            .castling
+            .intersection(KEPT[from])
+            .intersection(KEPT[to]),
+        en_passant,
+    }
+}
+
+/// The part of a node's key that its castling rights and en-passant square
+/// add: 0 for neither, so such a node keys as its position. Distinct states
+/// get distinct values (`SplitMix64`'s finaliser is a bijection).
+fn state_key(castling: Castling, en_passant: Option<u8>) -> u64 {
+    let mut z =
+        u64::from(castling.bits()) | (en_passant.map_or(0, |square| u64::from(square) + 1) << 4);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+impl<P: QpiPosition> crate::Node for Node<P> {
+    type Move = Move;
+    type Board = Board;
+    type Position = P;
+
+    fn position(&self) -> &P {
+        &self.position
+    }
+
+    fn read(&self) -> Board {
+        Board::read(self)
+    }
+
+    fn legal_moves(board: &Board, moves: &mut Vec<Move>) {
+        legal_moves(board, moves);
+    }
+
+    fn play(&self, board: &Board, mv: Move) -> Self {
+        play(self, board, mv)
+    }
+
+    fn key(&self) -> u64 {
+        self.position.key() ^ state_key(self.castling, self.en_passant)
+    }
+}
+
+/// Chess, as the measuring side runs it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Chess {}
+
+impl Game for Chess {
+    const NAME: &'static str = "chess";
+    type Piece = Qpi;
+    type Style = Sin;
+    type Move = Move;
+    type Node<P: Position<Piece = Qpi, Style = Sin>> = Node<P>;
+    type LoadError = LoadError;
+
+    const PUBLISHED: &'static [Published] = &PUBLISHED;
+
+    fn load<P: Position<Piece = Qpi, Style = Sin>>(text: &str) -> Result<Node<P>, LoadError> {
+        load(text)
+    }
+
+    fn divide_parallel<P: Position<Piece = Qpi, Style = Sin> + Send + Sync>(
+        node: &Node<P>,
+        options: PerftOptions,
+        root_done: &(dyn Fn() + Sync),
+    ) -> Vec<(Move, u64)> {
+        divide_parallel(node, options, root_done)
+    }
+}

@@ -1,0 +1,231 @@
+//! The mailbox: one node read once from the position crate, laid out for
+//! move generation.
+//!
+//! The 8x8 board sits in the classic padded 10x12 array: two rows of wall
+//! above and below (a knight jumps two rows) and a wall column on each
+//! side (one is enough for a knight's sideways jump of two, as the right
+//! wall of a row is next to the left wall of the next). Every ray and jump
+//! stops on a wall, so no step needs a bounds test.
+
+use persistent_qi::Player;
+use persistent_qi::qpi::Qpi;
+
+use super::Node;
+use super::castling::Castling;
+use super::moves::{FILES, SQUARES};
+use super::piece::{
+    Code, EMPTY, Kind, OWNER_BITS, WALL, code, code_of, is_kind, owner, slides, tag,
+};
+use crate::position::QpiPosition;
+
+/// The width of a padded row: eight squares and a wall on each side.
+pub(crate) const ROW: isize = 10;
+
+/// Squares of the padded array.
+pub(crate) const PADDED: usize = 120;
+
+/// The eight directions, clockwise from "up" (toward row 0, white's
+/// forward), as offsets on the padded mailbox: even indices orthogonal, odd
+/// diagonal, and direction `i + 4` opposite to `i`.
+pub(crate) const DIRECTIONS: [isize; 8] = [
+    -ROW,     // up
+    -ROW + 1, // up-right
+    1,        // right
+    ROW + 1,  // down-right
+    ROW,      // down
+    ROW - 1,  // down-left
+    -1,       // left
+    -ROW - 1, // up-left
+];
+
+/// A knight's eight jumps on the padded mailbox.
+pub(crate) const KNIGHT_JUMPS: [isize; 8] = [
+    -2 * ROW - 1,
+    -2 * ROW + 1,
+    -ROW - 2,
+    -ROW + 2,
+    ROW - 2,
+    ROW + 2,
+    2 * ROW - 1,
+    2 * ROW + 1,
+];
+
+/// The padded index of each board square.
+pub(crate) static PAD: [u8; SQUARES] = pad_table();
+
+/// The board square of each padded index, or [`OFF_BOARD`].
+pub(crate) static UNPAD: [u8; PADDED] = unpad_table();
+
+/// [`UNPAD`]'s value for a wall.
+pub(crate) const OFF_BOARD: u8 = u8::MAX;
+
+#[allow(clippy::cast_possible_truncation)] // indices below 120
+const fn pad_table() -> [u8; SQUARES] {
+    let mut table = [0; SQUARES];
+    let mut square = 0;
+    while square < SQUARES {
+        table[square] = ((square / FILES + 2) * 10 + square % FILES + 1) as u8;
+        square += 1;
+    }
+    table
+}
+
+#[allow(clippy::cast_possible_truncation)] // indices below 64
+const fn unpad_table() -> [u8; PADDED] {
+    let mut table = [OFF_BOARD; PADDED];
+    let mut square = 0;
+    while square < SQUARES {
+        table[PAD[square] as usize] = square as u8;
+        square += 1;
+    }
+    table
+}
+
+/// The mailbox of an empty board: walls around empty squares.
+static EMPTY_CELLS: [Code; PADDED] = empty_cells();
+
+const fn empty_cells() -> [Code; PADDED] {
+    let mut cells = [WALL; PADDED];
+    let mut square = 0;
+    while square < SQUARES {
+        cells[PAD[square] as usize] = EMPTY;
+        square += 1;
+    }
+    cells
+}
+
+/// A padded index moved by an offset. Only called on squares and their
+/// neighbours up to a knight's jump, which the padding keeps in range.
+#[inline]
+pub(crate) const fn step(index: usize, offset: isize) -> usize {
+    index.wrapping_add_signed(offset)
+}
+
+/// One row toward the far side for `player`'s pawns.
+pub(crate) const fn forward(player: Player) -> isize {
+    match player {
+        Player::First => -ROW,
+        Player::Second => ROW,
+    }
+}
+
+/// The index of a player in per-player arrays.
+pub(crate) const fn slot(player: Player) -> usize {
+    match player {
+        Player::First => 0,
+        Player::Second => 1,
+    }
+}
+
+/// One node read for move generation: the board as mailbox codes and as
+/// the position's own tokens, the turn, and the node's castling rights and
+/// en-passant square.
+#[derive(Debug, Clone)]
+pub struct Board {
+    /// Piece codes on the padded array.
+    pub(crate) cells: [Code; PADDED],
+    /// The position's own tokens, by board square.
+    pub(crate) pieces: [Option<Qpi>; SQUARES],
+    pub(crate) turn: Player,
+    /// The padded index of each player's king.
+    pub(crate) kings: [usize; 2],
+    pub(crate) castling: Castling,
+    /// The board square a pawn may be taken on en passant.
+    pub(crate) en_passant: Option<u8>,
+}
+
+impl Board {
+    /// Reads a node: its board once, its turn and the game's state.
+    ///
+    /// # Panics
+    ///
+    /// Only for nodes of positions that are no chess positions, which
+    /// [`load`](super::load) refuses and legal moves never make; anything
+    /// else may panic.
+    #[must_use]
+    pub fn read<P: QpiPosition>(node: &Node<P>) -> Board {
+        let mut board = Board {
+            cells: EMPTY_CELLS,
+            pieces: [None; SQUARES],
+            turn: node.position.turn(),
+            kings: [0; 2],
+            castling: node.castling,
+            en_passant: node.en_passant,
+        };
+        node.position.read_board(&mut board.pieces);
+        for (square, piece) in board.pieces.iter().enumerate() {
+            if let Some(piece) = *piece {
+                let padded = usize::from(PAD[square]);
+                let code = code_of(piece);
+                board.cells[padded] = code;
+                if is_kind(code, Kind::King) {
+                    board.kings[slot(owner(piece))] = padded;
+                }
+            }
+        }
+        board
+    }
+
+    /// The player to move.
+    #[must_use]
+    pub fn turn(&self) -> Player {
+        self.turn
+    }
+
+    /// Whether `player`'s king is attacked.
+    #[must_use]
+    pub fn in_check(&self, player: Player) -> bool {
+        attacked(&self.cells, self.kings[slot(player)], player.flip())
+    }
+
+    /// The piece on a board square (0 = a8, 63 = h1).
+    ///
+    /// # Panics
+    ///
+    /// If `square` is not below 64.
+    #[must_use]
+    pub fn piece(&self, square: usize) -> Option<Qpi> {
+        self.pieces[square]
+    }
+
+    /// Whether a pawn of `player` stands beside a board square, on its row.
+    pub(crate) fn pawn_beside(&self, square: usize, player: Player) -> bool {
+        let pawn = code(Kind::Pawn, player);
+        let padded = usize::from(PAD[square]);
+        self.cells[step(padded, -1)] == pawn || self.cells[step(padded, 1)] == pawn
+    }
+}
+
+/// Whether any piece of `by` attacks the padded square `target` on the
+/// mailbox `cells`.
+pub(crate) fn attacked(cells: &[Code; PADDED], target: usize, by: Player) -> bool {
+    // A pawn of `by` attacks from one row behind the target, as `by` sees
+    // the board.
+    let pawn = code(Kind::Pawn, by);
+    let behind = step(target, -forward(by));
+    if cells[step(behind, -1)] == pawn || cells[step(behind, 1)] == pawn {
+        return true;
+    }
+    let knight = code(Kind::Knight, by);
+    if KNIGHT_JUMPS
+        .iter()
+        .any(|&jump| cells[step(target, jump)] == knight)
+    {
+        return true;
+    }
+    let (by_tag, king) = (tag(by), code(Kind::King, by));
+    for (direction, &offset) in DIRECTIONS.iter().enumerate() {
+        let mut at = step(target, offset);
+        if cells[at] == king {
+            return true;
+        }
+        while cells[at] == EMPTY {
+            at = step(at, offset);
+        }
+        let cell = cells[at];
+        if cell & OWNER_BITS == by_tag && slides(cell) & (1 << direction) != 0 {
+            return true;
+        }
+    }
+    false
+}
