@@ -284,7 +284,7 @@ fn the_first_two_commands_are_the_main_job_then_the_whole_test_suite() {
     assert_eq!(
         commands[..2],
         [
-            "cargo run --release -p shogi",
+            "cargo run --release -p games",
             "cargo test --workspace --all-features"
         ]
     );

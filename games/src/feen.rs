@@ -93,7 +93,10 @@ pub fn convert<A: Position, P: Position<Piece = A::Piece, Style = A::Style>>(
         shape: position.shape(),
         squares: &squares,
         hands: [&first, &second],
-        styles: [position.style(Player::First), position.style(Player::Second)],
+        styles: [
+            position.style(Player::First),
+            position.style(Player::Second),
+        ],
         turn: position.turn(),
     })
 }

@@ -162,6 +162,10 @@ struct PerftArgs {
     /// each crate's median.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=99))]
     rounds: u16,
+    /// The count the perft must reach: a different one is a mismatch (exit
+    /// code 1), as in the self-check.
+    #[arg(long, value_name = "NODES")]
+    expect: Option<u64>,
     /// Also replace this perft's section of FILE (`docs/performance.md`),
     /// named after the game, the position, the depth and the options
     /// (`chess-perft-kiwipete-4`, `shogi-perft-start-5-tt`, ...), with the
@@ -340,7 +344,9 @@ fn main() -> ExitCode {
             }
         },
         Some(GameCommand::Chess(command)) => match command {
-            ChessCommand::Perft { fen, perft } => commands::perft::run::<chess::Chess>(&fen, &perft),
+            ChessCommand::Perft { fen, perft } => {
+                commands::perft::run::<chess::Chess>(&fen, &perft)
+            }
             ChessCommand::Tree { fen, tree } => {
                 commands::tree::run::<chess::Chess>("--fen", &fen, &tree)
             }

@@ -318,9 +318,7 @@ impl<P: Token, S: Token> Position for Sashite<P, S> {
         };
         let position = self.clone();
         let next = match hand {
-            Some(change) if change.1 < 0 => {
-                hand_change(position, change).and_then(board_change)
-            }
+            Some(change) if change.1 < 0 => hand_change(position, change).and_then(board_change),
             Some(change) => board_change(position).and_then(|next| hand_change(next, change)),
             None => board_change(position),
         };

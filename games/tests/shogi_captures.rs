@@ -4,9 +4,9 @@
 mod common;
 
 use common::{setup, with_kings};
+use games::shogi::square_index;
 use persistent_qi::Player;
 use persistent_qi::qpi::Qpi;
-use games::shogi::{square_index};
 
 fn qpi(token: &str) -> Qpi {
     token.parse().expect("a QPI token")

@@ -305,7 +305,7 @@ fn write_replaces_the_runs_own_section_and_keeps_the_rest() {
     );
     assert!(!text.contains("old"), "{text}");
     assert!(
-        text.contains("-- perft --depth 2 --crate all --write "),
+        text.contains("-- shogi perft --depth 2 --crate all --write "),
         "{text}"
     );
     assert!(text.contains("| persistent-qi (local) | 900 |"), "{text}");
@@ -333,7 +333,7 @@ fn write_is_refused_before_measuring_without_the_section_or_a_published_position
         "--write",
         path,
     ]);
-    assert!(message.contains("published positions"), "{message}");
+    assert!(message.contains("published shogi positions"), "{message}");
     std::fs::remove_file(&file).unwrap();
 }
 

@@ -5,8 +5,8 @@
 mod common;
 
 use common::{set, setup, with_kings};
+use games::shogi::square_index;
 use persistent_qi::qpi::Qpi;
-use games::shogi::{square_index};
 
 fn qpi(token: &str) -> Qpi {
     token.parse().expect("a QPI token")

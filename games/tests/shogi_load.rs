@@ -4,11 +4,11 @@
 mod common;
 
 use common::{setup, with_kings};
+use games::shogi::{LoadError, MATSURI, MOST_MOVES, NotShogi, Place, START, load, square_index};
+use games::{FeenError, Persistent, Sashite, same_content};
 use persistent_qi::Player;
 use persistent_qi::feen::ReadError;
 use persistent_qi::qpi::Qpi;
-use games::{FeenError, Persistent, Sashite, same_content};
-use games::shogi::{LoadError, MATSURI, MOST_MOVES, NotShogi, Place, START, load, square_index};
 
 fn refusal(feen: &str) -> NotShogi {
     match load::<Persistent>(feen) {

@@ -5,12 +5,12 @@
 //! opponent then has no legal move), and both position crates build the
 //! same positions.
 
+use games::shogi::{Board, MATSURI, MOST_MOVES, START, legal_move_list, load, play};
+use games::{Persistent, QpiPosition, Sashite, same_content};
 use harness::support::rebuilt;
 use persistent_qi::Player;
 use persistent_qi::qpi::Qpi;
 use persistent_qi::qpi::pin::{Side, State};
-use games::{Persistent, QpiPosition, Sashite, same_content};
-use games::shogi::{Board, MATSURI, MOST_MOVES, START, legal_move_list, load, play};
 
 /// A piece of the reference: its letter, whether it is promoted, its owner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

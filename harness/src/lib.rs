@@ -15,7 +15,7 @@
 //!   run with, an adapter over persistent-qi and sashite-qi, and the checks
 //!   every generated position must pass.
 //! - [`report`]: the measured tables written into `docs/performance.md` by
-//!   the commands that measure them (the shogi program, `bench_ratios`,
+//!   the commands that measure them (the games program, `bench_ratios`,
 //!   `move_profile`), each into its own marked section, with the date,
 //!   the machine and the command.
 //!

@@ -29,7 +29,7 @@ pub fn not_measured(command: &str) -> String {
 }
 
 /// The command that is running, as a user types it: `prefix` (how cargo
-/// starts the program, e.g. `cargo run --release -p shogi --`), then this
+/// starts the program, e.g. `cargo run --release -p games --`), then this
 /// process's arguments, each quoted for a POSIX shell where it needs it.
 #[must_use]
 pub fn command_line(prefix: &str) -> String {

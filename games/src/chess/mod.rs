@@ -227,6 +227,13 @@ impl<P: QpiPosition> crate::Node for Node<P> {
     fn key(&self) -> u64 {
         self.position.key() ^ state_key(self.castling, self.en_passant)
     }
+
+    /// The castling rights in the low 4 bits, the en-passant square plus
+    /// one above them (0 without one).
+    fn state(&self) -> u64 {
+        u64::from(self.castling.bits())
+            | (self.en_passant.map_or(0, |square| u64::from(square) + 1) << 4)
+    }
 }
 
 /// Chess, as the measuring side runs it.

@@ -7,7 +7,9 @@
 use games::chess::Chess;
 use games::go::Go;
 use games::measure::perft::{Divide, PerftWorkload, nodes, rate};
-use games::measure::{Crate, Failure, Measured, Table, Verdict, format_number, interleaved, thousands};
+use games::measure::{
+    Crate, Failure, Measured, Table, Verdict, format_number, interleaved, thousands,
+};
 use games::shogi::{self, Shogi};
 use games::{Game, PerftOptions};
 
@@ -21,9 +23,15 @@ const TREE_DEPTH: u32 = 4;
 /// Runs the self-check.
 pub(crate) fn run() -> Result<(), Failure> {
     let mut verdict = Verdict::new();
-    published::<Shogi>(&mut verdict, &[("start", 5), ("Matsuri", 3), ("most moves", 2)])?;
+    published::<Shogi>(
+        &mut verdict,
+        &[("start", 5), ("Matsuri", 3), ("most moves", 2)],
+    )?;
     kept_tree(&mut verdict)?;
-    published::<Chess>(&mut verdict, &[("start", 4), ("Kiwipete", 3), ("position 3", 4)])?;
+    published::<Chess>(
+        &mut verdict,
+        &[("start", 4), ("Kiwipete", 3), ("position 3", 4)],
+    )?;
     published::<Go>(&mut verdict, &[("9x9", 3)])?;
     playout_check(&mut verdict)?;
     println!();
@@ -95,7 +103,8 @@ fn published<G: Game>(verdict: &mut Verdict, depths: &[(&str, u32)]) -> Result<(
 fn speed_table(speeds: &[(&str, u32, Vec<Measured<Divide>>)]) -> Table {
     let mut header = vec!["perft nodes per second".to_string()];
     header.extend(Crate::ALL.map(|krate| krate.name().to_string()));
-    header.extend([Crate::Persistent, Crate::Local].map(|krate| format!("ratio, {}", krate.name())));
+    header
+        .extend([Crate::Persistent, Crate::Local].map(|krate| format!("ratio, {}", krate.name())));
     let mut table = Table::new(header);
     for (name, depth, measured) in speeds {
         let speed = |krate: Crate| {

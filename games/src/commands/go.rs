@@ -1,14 +1,12 @@
 //! `games go playouts` and `games go tree`: random playouts, one after the
 //! other or all kept, each crate in turn.
 
-
 use games::go::Go;
-use games::measure::playouts::{PlayoutWorkload, Played, kept_summary};
 use games::measure::perft::rate;
+use games::measure::playouts::{Played, PlayoutWorkload, kept_summary};
 use games::measure::tree::tree_table;
 use games::measure::{
-    Crate, Failure, Measured, Sections, Table, Verdict, format_number, interleaved,
-    ratios_to_peer,
+    Crate, Failure, Measured, Sections, Table, Verdict, format_number, interleaved, ratios_to_peer,
 };
 use games::{Local, Persistent, Sashite};
 
@@ -93,15 +91,27 @@ pub(crate) fn tree(args: &GoTreeArgs) -> Result<(), Failure> {
     let max_moves = args.max_moves as usize;
     if kept.summary_line {
         let summary = match one_crate(kept)? {
-            Crate::Persistent => {
-                kept_summary::<Persistent<u8, u8>>(&args.board, positions, max_moves, args.seed, &allocated)
-            }
-            Crate::Local => {
-                kept_summary::<Local<u8, u8>>(&args.board, positions, max_moves, args.seed, &allocated)
-            }
-            Crate::Sashite => {
-                kept_summary::<Sashite<u8, u8>>(&args.board, positions, max_moves, args.seed, &allocated)
-            }
+            Crate::Persistent => kept_summary::<Persistent<u8, u8>>(
+                &args.board,
+                positions,
+                max_moves,
+                args.seed,
+                &allocated,
+            ),
+            Crate::Local => kept_summary::<Local<u8, u8>>(
+                &args.board,
+                positions,
+                max_moves,
+                args.seed,
+                &allocated,
+            ),
+            Crate::Sashite => kept_summary::<Sashite<u8, u8>>(
+                &args.board,
+                positions,
+                max_moves,
+                args.seed,
+                &allocated,
+            ),
         }?;
         println!("{}", summary.line());
         return Ok(());
@@ -120,23 +130,27 @@ pub(crate) fn tree(args: &GoTreeArgs) -> Result<(), Failure> {
             )));
         }
     }
-    let summaries = in_children(&kept.crate_choice.crates(), usize::from(kept.rounds), |krate| {
-        let mut arguments: Vec<String> = ["go", "tree", "--board", &args.board, "--positions"]
-            .iter()
-            .map(ToString::to_string)
-            .collect();
-        arguments.extend([
-            args.positions.to_string(),
-            "--max-moves".to_string(),
-            args.max_moves.to_string(),
-            "--seed".to_string(),
-            args.seed.to_string(),
-            "--crate".to_string(),
-            krate.flag().to_string(),
-            "--summary-line".to_string(),
-        ]);
-        arguments
-    })?;
+    let summaries = in_children(
+        &kept.crate_choice.crates(),
+        usize::from(kept.rounds),
+        |krate| {
+            let mut arguments: Vec<String> = ["go", "tree", "--board", &args.board, "--positions"]
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            arguments.extend([
+                args.positions.to_string(),
+                "--max-moves".to_string(),
+                args.max_moves.to_string(),
+                "--seed".to_string(),
+                args.seed.to_string(),
+                "--crate".to_string(),
+                krate.flag().to_string(),
+                "--summary-line".to_string(),
+            ]);
+            arguments
+        },
+    )?;
     let table = tree_table(
         &format!("{positions} positions kept by playouts"),
         &summaries,
@@ -167,7 +181,9 @@ pub(crate) fn tree(args: &GoTreeArgs) -> Result<(), Failure> {
 fn estimated_bytes(board: &str) -> usize {
     let points = board
         .split_once('x')
-        .and_then(|(rows, columns)| Some(rows.parse::<usize>().ok()? * columns.parse::<usize>().ok()?))
+        .and_then(|(rows, columns)| {
+            Some(rows.parse::<usize>().ok()? * columns.parse::<usize>().ok()?)
+        })
         .or_else(|| board.parse::<usize>().ok().map(|size| size * size))
         .unwrap_or(361);
     2 * points + 256
@@ -181,7 +197,8 @@ pub(crate) fn playout_check(verdict: &mut Verdict) -> Result<(), Failure> {
     println!();
     let mut header = vec!["playouts".to_string(), "moves".to_string()];
     header.extend(Crate::ALL.map(|krate| format!("moves per second, {}", krate.name())));
-    header.extend([Crate::Persistent, Crate::Local].map(|krate| format!("ratio, {}", krate.name())));
+    header
+        .extend([Crate::Persistent, Crate::Local].map(|krate| format!("ratio, {}", krate.name())));
     header.push(String::new());
     let mut table = Table::new(header).words_last();
     for (board, playouts) in CHECKED {

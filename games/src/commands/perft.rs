@@ -4,7 +4,9 @@
 use std::fmt::Write as _;
 
 use games::measure::perft::{PerftWorkload, nodes, perft_table, rate, root_moves};
-use games::measure::{Crate, Failure, Progress, Sections, format_number, interleaved, thousands};
+use games::measure::{
+    Crate, Failure, Progress, Sections, Verdict, format_number, interleaved, thousands,
+};
 use games::{Game, PerftOptions};
 
 use super::section_position;
@@ -106,8 +108,17 @@ pub(crate) fn run<G: Game>(text: &str, args: &PerftArgs) -> Result<(), Failure> 
         );
         sections.write(&body)?;
     }
-    println!("nodes: {}", nodes(&measured[0].output));
-    Ok(())
+    let count = nodes(&measured[0].output);
+    let mut verdict = Verdict::new();
+    if let Some(expected) = args.expect {
+        let word = verdict.check(
+            format!("{} perft: {count} nodes", G::NAME),
+            count == expected,
+        );
+        println!("expected: {} {word}", thousands(expected));
+    }
+    println!("nodes: {count}");
+    verdict.into_result()
 }
 
 /// A name with its first letter in capitals.

@@ -19,14 +19,14 @@ use crate::TreeArgs;
 
 /// The depths `--depth-range` asks for, both ends included.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DepthRange {
+pub(crate) struct DepthRange {
     first: u32,
     last: u32,
 }
 
 impl DepthRange {
     /// `FIRST..=LAST` or `FIRST-LAST`, with 1 <= FIRST <= LAST <= 10.
-    pub fn parse(text: &str) -> Result<DepthRange, String> {
+    pub(crate) fn parse(text: &str) -> Result<DepthRange, String> {
         let (first, last) = text
             .split_once("..=")
             .or_else(|| text.split_once('-'))
@@ -97,14 +97,19 @@ pub(crate) fn run<G: Game>(
                 .iter()
                 .map(ToString::to_string)
                 .collect();
-            arguments.extend([depth.to_string(), "--crate".to_string(), krate.flag().to_string()]);
+            arguments.extend([
+                depth.to_string(),
+                "--crate".to_string(),
+                krate.flag().to_string(),
+            ]);
             arguments.extend(["--summary-line".to_string(), "--quiet".to_string()]);
             if let Some(mebibytes) = kept.max_memory {
                 arguments.extend(["--max-memory".to_string(), mebibytes.to_string()]);
             }
             // A child's failure ends the run; the bar goes first, so that
             // the error stands on its own line.
-            let summary = in_child(&program, &arguments).inspect_err(|_| progress.finish_and_clear())?;
+            let summary =
+                in_child(&program, &arguments).inspect_err(|_| progress.finish_and_clear())?;
             summaries.push(summary);
             progress.inc(1);
         }
@@ -156,12 +161,24 @@ fn scaling_table(depths: &[Depth]) -> Table {
     });
     let mut header = vec!["depth".to_string(), "positions kept".to_string()];
     header.extend(names.iter().map(|name| format!("peak bytes, {name}")));
-    header.extend(names.iter().map(|name| format!("positions per second, {name}")));
+    header.extend(
+        names
+            .iter()
+            .map(|name| format!("positions per second, {name}")),
+    );
     let mut table = Table::new(header);
     for Depth { depth, summaries } in depths {
         let mut cells = vec![depth.to_string(), thousands(summaries[0].positions as u64)];
-        cells.extend(summaries.iter().map(|summary| format_number(peak(summary), 0)));
-        cells.extend(summaries.iter().map(|summary| format_number(speed(summary), 0)));
+        cells.extend(
+            summaries
+                .iter()
+                .map(|summary| format_number(peak(summary), 0)),
+        );
+        cells.extend(
+            summaries
+                .iter()
+                .map(|summary| format_number(speed(summary), 0)),
+        );
         table.row(cells);
     }
     table

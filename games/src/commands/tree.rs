@@ -1,12 +1,14 @@
 //! `games <game> tree`: the whole tree to a depth, every position kept,
 //! each crate's tree built in a process of its own, side by side.
 
-use games::measure::tree::{TreeSummary, build_summary, check_agreement, in_child, median_summary, tree_table};
+use games::measure::tree::{
+    TreeSummary, build_summary, check_agreement, in_child, median_summary, tree_table,
+};
 use games::measure::{Crate, Failure, Sections, Table, byte_limit};
 use games::{Game, Limits, Local, Persistent, Sashite};
 
-use super::section_position;
 use super::scaling;
+use super::section_position;
 use crate::{KeptArgs, TreeArgs, allocated};
 
 /// The most positions a kept tree may hold, whatever the memory: the shogi
@@ -27,7 +29,11 @@ pub(crate) fn limits(max_memory: Option<u64>) -> Limits {
 
 /// Runs the tree command of the game `G` on `text`, which the command line
 /// gives after `position_flag` (`--feen`, `--fen`).
-pub(crate) fn run<G: Game>(position_flag: &str, text: &str, args: &TreeArgs) -> Result<(), Failure> {
+pub(crate) fn run<G: Game>(
+    position_flag: &str,
+    text: &str,
+    args: &TreeArgs,
+) -> Result<(), Failure> {
     if let Some(range) = args.depth_range {
         return scaling::run::<G>(position_flag, text, args, range);
     }
@@ -46,9 +52,9 @@ pub(crate) fn run<G: Game>(position_flag: &str, text: &str, args: &TreeArgs) -> 
             Crate::Persistent => build_summary::<G, Persistent<G::Piece, G::Style>>(
                 text, depth, limits, &allocated, kept.quiet,
             ),
-            Crate::Local => {
-                build_summary::<G, Local<G::Piece, G::Style>>(text, depth, limits, &allocated, kept.quiet)
-            }
+            Crate::Local => build_summary::<G, Local<G::Piece, G::Style>>(
+                text, depth, limits, &allocated, kept.quiet,
+            ),
             Crate::Sashite => build_summary::<G, Sashite<G::Piece, G::Style>>(
                 text, depth, limits, &allocated, kept.quiet,
             ),
@@ -109,7 +115,11 @@ fn child_arguments<G: Game>(
         .iter()
         .map(ToString::to_string)
         .collect();
-    arguments.extend([depth.to_string(), "--crate".to_string(), krate.flag().to_string()]);
+    arguments.extend([
+        depth.to_string(),
+        "--crate".to_string(),
+        krate.flag().to_string(),
+    ]);
     arguments.extend(["--summary-line".to_string(), "--quiet".to_string()]);
     if let Some(mebibytes) = max_memory {
         arguments.extend(["--max-memory".to_string(), mebibytes.to_string()]);
@@ -134,7 +144,10 @@ pub(crate) fn compare<G: Game>(
     let summaries = in_children(crates, rounds, |krate| {
         child_arguments::<G>(position_flag, text, depth, krate, max_memory)
     })?;
-    let table = tree_table(&format!("depth {depth} tree, every position kept"), &summaries);
+    let table = tree_table(
+        &format!("depth {depth} tree, every position kept"),
+        &summaries,
+    );
     print!("{}", table.render());
     Ok((summaries[0].positions, table))
 }

@@ -13,9 +13,9 @@
 mod memory;
 pub mod perft;
 pub mod playouts;
-pub mod tree;
 mod progress;
 mod table;
+pub mod tree;
 mod verdict;
 mod write;
 

@@ -263,7 +263,11 @@ pub fn tree_table(title: &str, summaries: &[TreeSummary]) -> Table {
         .filter(|summary| summary.krate != Crate::Sashite)
         .collect();
     let mut header = vec![title.to_string()];
-    header.extend(summaries.iter().map(|summary| summary.krate.name().to_string()));
+    header.extend(
+        summaries
+            .iter()
+            .map(|summary| summary.krate.name().to_string()),
+    );
     if peer.is_some() {
         header.extend(
             ours.iter()
@@ -289,7 +293,11 @@ pub fn tree_table(title: &str, summaries: &[TreeSummary]) -> Table {
     row("positions", &|s| as_f64(s.positions as u64), 0);
     row("distinct positions", &|s| as_f64(s.distinct as u64), 0);
     row("positions per second", &TreeSummary::speed, 0);
-    row("bytes kept per position", &TreeSummary::bytes_per_position, 1);
+    row(
+        "bytes kept per position",
+        &TreeSummary::bytes_per_position,
+        1,
+    );
     row("peak bytes", &|s| as_f64(s.peak_bytes as u64), 0);
     table
 }

@@ -55,7 +55,11 @@ impl Sections {
         let command = report::command_line(PROGRAM);
         for path in &self.paths {
             report::write_section(path, &self.name, &command, body).map_err(Failure::Input)?;
-            eprintln!("games: wrote the section {} of {}", self.name, path.display());
+            eprintln!(
+                "games: wrote the section {} of {}",
+                self.name,
+                path.display()
+            );
         }
         Ok(())
     }

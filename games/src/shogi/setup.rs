@@ -8,9 +8,9 @@ use persistent_qi::qpi::Qpi;
 use persistent_qi::qpi::pin::{Side, State};
 
 use super::board::{Board, distance_to_far_edge};
-use crate::feen::{FeenError, read_feen};
 use super::moves::{FILES, SQUARES, square_name};
 use super::piece::Kind;
+use crate::feen::{FeenError, read_feen};
 use crate::position::QpiPosition;
 
 /// Where a piece was found.

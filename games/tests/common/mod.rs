@@ -5,8 +5,8 @@
 
 use std::collections::BTreeSet;
 
-use games::{Persistent, QpiPosition};
 use games::shogi::{Board, Move, legal_move_list, load, play, square_index};
+use games::{Persistent, QpiPosition};
 
 /// A position under construction: pieces on USI squares (EPIN tokens such as
 /// `K^`, `+p`, `P'`), both hands in FEEN's canonical spelling, and the side
