@@ -65,10 +65,11 @@ fn playout_table(measured: &[Measured<Played>]) -> Table {
         "speed ratio to sashite-qi".to_string(),
     ]);
     for runs in measured {
-        let ratio = ratios
-            .iter()
-            .find(|(krate, _)| *krate == runs.krate)
-            .map_or_else(|| "-".to_string(), |(_, ratio)| format!("{ratio:.2}"));
+        let ratio = match ratios.iter().find(|(krate, _)| *krate == runs.krate) {
+            Some((_, ratio)) => format!("{ratio:.2}"),
+            None if runs.krate == Crate::Sashite => "1.00".to_string(),
+            None => "-".to_string(),
+        };
         table.row([
             runs.krate.name().to_string(),
             format_number(as_f64(runs.output.moves), 0),

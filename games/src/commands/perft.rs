@@ -20,23 +20,7 @@ pub(crate) fn run<G: Game>(text: &str, args: &PerftArgs) -> Result<(), Failure> 
         threads: usize::from(args.threads),
     };
     let crates = args.crate_choice.crates();
-    let sections = if args.write.is_empty() {
-        None
-    } else {
-        let mut name = format!(
-            "{}-perft-{}-{}",
-            G::NAME,
-            section_position::<G>(text)?,
-            options.depth
-        );
-        if options.table {
-            name.push_str("-tt");
-        }
-        if options.threads > 1 {
-            let _ = write!(name, "-threads-{}", options.threads);
-        }
-        Sections::checked(&args.write, name)?
-    };
+    let sections = sections::<G>(text, options, args)?;
     if crates.contains(&Crate::Local) && options.threads > 1 {
         return Err(Failure::Input(
             "--crate local runs on one thread (its positions are not Send): \
@@ -119,6 +103,32 @@ pub(crate) fn run<G: Game>(text: &str, args: &PerftArgs) -> Result<(), Failure> 
     }
     println!("nodes: {count}");
     verdict.into_result()
+}
+
+/// The sections a perft writes with `--write`, named after the game, the
+/// position, the depth and the options (`shogi-perft-start-5-tt`), once
+/// every file is found to have it; `None` without `--write`.
+fn sections<G: Game>(
+    text: &str,
+    options: PerftOptions,
+    args: &PerftArgs,
+) -> Result<Option<Sections>, Failure> {
+    if args.write.is_empty() {
+        return Ok(None);
+    }
+    let mut name = format!(
+        "{}-perft-{}-{}",
+        G::NAME,
+        section_position::<G>(text)?,
+        options.depth
+    );
+    if options.table {
+        name.push_str("-tt");
+    }
+    if options.threads > 1 {
+        let _ = write!(name, "-threads-{}", options.threads);
+    }
+    Sections::checked(&args.write, name)
 }
 
 /// A name with its first letter in capitals.

@@ -1,7 +1,8 @@
 //! Legal shogi.
 //!
 //! The rules of shogi, complete, over any position crate that implements
-//! [`Position`](crate::Position) with QPI pieces and SIN styles.
+//! [`Position`] with QPI pieces and SIN styles
+//! ([`QpiPosition`]).
 //!
 //! ```
 //! use games::shogi::{self, START};
