@@ -21,6 +21,7 @@ use crate::Player;
 /// | any transformation | a third piece on `[2]` | [`TooManyPieces`](Error::TooManyPieces) | too many pieces for board size (3 pieces, 2 squares) |
 /// | [`Qi::from_parts`](crate::Qi::from_parts) | 3 squares for `[2, 2]` | [`SquareCountMismatch`](Error::SquareCountMismatch) | wrong number of squares: the shape has 4, 3 given |
 /// | [`Qi::from_parts`](crate::Qi::from_parts) | 9 (or endless) squares for `[2, 2]` | [`SquareCountMismatch`](Error::SquareCountMismatch) | wrong number of squares: the shape has 4, at least 5 given |
+/// | [`Qi::board_into`](crate::Qi::board_into) | a slice of 8 for `[3, 3]` | [`OutputLengthMismatch`](Error::OutputLengthMismatch) | the board has 9 squares, the output 8 |
 /// | [`Qi::from_parts`](crate::Qi::from_parts) | first hand `[("P", 0)]` | [`ZeroHandCount`](Error::ZeroHandCount) | hand count must be at least 1: the first hand lists 0 (entry 0) |
 /// | [`Qi::from_parts`](crate::Qi::from_parts) | first hand `[("P", 1), ("P", 1)]` | [`DuplicateHandPiece`](Error::DuplicateHandPiece) | the first hand lists a piece twice (entry 1) |
 /// | [`Qi::changes_since`](crate::Qi::changes_since) | `[8, 8]` against `[9, 9]` | [`ShapeMismatch`](Error::ShapeMismatch) | different shapes: the base has [8, 8], the other position [9, 9] |
@@ -117,6 +118,14 @@ pub enum Error {
         /// first square past the shape's, so that an endless sequence of
         /// squares is refused too.
         given: usize,
+    },
+    /// The slice given to [`Qi::board_into`](crate::Qi::board_into) was not
+    /// as long as the board.
+    OutputLengthMismatch {
+        /// The number of squares of the board.
+        squares: usize,
+        /// The length of the slice given.
+        output: usize,
     },
     /// A hand entry given to [`Qi::from_parts`](crate::Qi::from_parts) had
     /// a count of 0.
@@ -248,6 +257,9 @@ impl Error {
                     f,
                     "wrong number of squares: the shape has {expected}, {at_least}{given} given"
                 )
+            }
+            Error::OutputLengthMismatch { squares, output } => {
+                write!(f, "the board has {squares} squares, the output {output}")
             }
             Error::ZeroHandCount { player, entry } => write!(
                 f,

@@ -198,10 +198,7 @@ impl<P: Token, S: Token, K: SharedPointerKind + KindName + 'static> Position
     }
 
     fn read_board(&self, squares: &mut [Option<P>]) {
-        assert_eq!(squares.len(), self.square_count(), "one slot per square");
-        for (slot, square) in squares.iter_mut().zip(self.squares()) {
-            *slot = square.copied();
-        }
+        self.board_into(squares).expect("one slot per square");
     }
 
     fn for_each_in_hand(&self, player: Player, mut visit: impl FnMut(P, usize)) {

@@ -487,6 +487,7 @@ pub(crate) fn check_content<P: ScenarioPiece, S: ScenarioStyle, K: SharedPointer
             model.squares.get(index)
         ));
     }
+    check_bulk_reads(context, position, model);
     for player in Player::ALL {
         let expected = model
             .hand(player)
@@ -549,6 +550,55 @@ pub(crate) fn check_hash<P: ScenarioPiece, S: ScenarioStyle, K: SharedPointerKin
     // steps ask it of every size, and check that it is symmetric).
     if model.square_count() <= SMALL_BOARD && *position != rebuilt {
         context.fail("a position differs from its content built from scratch");
+    }
+}
+
+/// The board read whole three other ways than `squares().next()`: copied by
+/// `board_into` (blocks, then the logged and kept writes over them),
+/// folded (`for_each` walks the runs between overlaid writes as slices),
+/// and its occupied squares; each the model's squares.
+fn check_bulk_reads<P: ScenarioPiece, S: ScenarioStyle, K: SharedPointerKind>(
+    context: &Context<'_, P, S>,
+    position: &GenericQi<P, S, K>,
+    model: &Model<P, S>,
+) {
+    let mut copied = vec![None; model.square_count()];
+    match position.board_into(&mut copied) {
+        Ok(()) => {
+            if copied != *model.squares {
+                context.fail("board_into differs from the model's squares");
+            }
+        }
+        Err(error) => context.fail(&format!("board_into of the board's length: {error}")),
+    }
+    let mut short = vec![None; model.square_count() - 1];
+    context.expect_eq(
+        "board_into of a slice one square short",
+        &position.board_into(&mut short),
+        &Err(persistent_qi::Error::OutputLengthMismatch {
+            squares: model.square_count(),
+            output: model.square_count() - 1,
+        }),
+    );
+    let mut folded = Vec::with_capacity(model.square_count());
+    position.squares().for_each(|square| folded.push(square));
+    if !folded
+        .iter()
+        .copied()
+        .eq(model.squares.iter().map(Option::as_ref))
+    {
+        context.fail("squares().for_each differs from the model's squares");
+    }
+    let occupied = model
+        .squares
+        .iter()
+        .enumerate()
+        .filter_map(|(index, square)| Some((index, square.as_ref()?)));
+    if !position.occupied().eq(occupied) {
+        context.fail(&format!(
+            "occupied() gives {:?}",
+            position.occupied().collect::<Vec<_>>()
+        ));
     }
 }
 

@@ -1,7 +1,7 @@
 //! The blocks: the squares of a board in fixed-size blocks, the elements of
 //! an rpds vector, and the rule that picks the block length.
 
-use archery::SharedPointerKind;
+use archery::{SharedPointer, SharedPointerKind};
 use rpds::Vector;
 
 /// Bytes of squares per block on boards that are not a single block, by
@@ -58,39 +58,69 @@ pub(super) fn layout(square_count: usize, square_size: usize, kept: bool) -> (us
     )
 }
 
-/// The squares of a board as blocks of `LEN` squares.
-pub(super) struct BlocksOf<P, const LEN: usize, K: SharedPointerKind> {
-    vector: Vector<[Option<P>; LEN], K>,
+/// The squares of a board as blocks of `LEN` squares: one block behind its
+/// own pointer, or several as the elements of an rpds vector.
+///
+/// A board of one block is read through one pointer hop, where the vector
+/// would take four (its root, the leaf's element list, the element's
+/// pointer, the block); it is shared and copied on write the same way,
+/// by reference count. Every board of several blocks lives in the vector.
+pub(super) enum BlocksOf<P, const LEN: usize, K: SharedPointerKind> {
+    /// The whole board, one block.
+    One(SharedPointer<[Option<P>; LEN], K>),
+    /// Several blocks, in order.
+    Many(Vector<[Option<P>; LEN], K>),
 }
 
 impl<P, const LEN: usize, K: SharedPointerKind> Clone for BlocksOf<P, LEN, K> {
     #[inline]
     fn clone(&self) -> Self {
-        BlocksOf {
-            vector: self.vector.clone(),
+        match self {
+            BlocksOf::One(block) => BlocksOf::One(SharedPointer::clone(block)),
+            BlocksOf::Many(vector) => BlocksOf::Many(vector.clone()),
         }
     }
 }
 
 impl<P, const LEN: usize, K: SharedPointerKind> BlocksOf<P, LEN, K> {
     fn new(square_count: usize, bits: u8, squares: &mut impl Iterator<Item = Option<P>>) -> Self {
-        let mut vector = Vector::new_with_bits(bits);
-        for _ in 0..square_count.div_ceil(LEN) {
-            vector.push_back_mut(core::array::from_fn(|_| squares.next().flatten()));
+        let mut block = || core::array::from_fn(|_| squares.next().flatten());
+        let block_count = square_count.div_ceil(LEN);
+        if block_count <= 1 {
+            return BlocksOf::One(SharedPointer::new(block()));
         }
-        BlocksOf { vector }
+        let mut vector = Vector::new_with_bits(bits);
+        for _ in 0..block_count {
+            vector.push_back_mut(block());
+        }
+        BlocksOf::Many(vector)
     }
 
     #[inline]
     fn get(&self, index: usize) -> Option<&P> {
-        self.vector
-            .get(index / LEN)
-            .and_then(|block| block[index % LEN].as_ref())
+        match self {
+            BlocksOf::One(block) => block.get(index)?.as_ref(),
+            BlocksOf::Many(vector) => vector
+                .get(index / LEN)
+                .and_then(|block| block[index % LEN].as_ref()),
+        }
     }
 
     #[inline]
     fn block(&self, block_index: usize) -> Option<&[Option<P>]> {
-        self.vector.get(block_index).map(|block| &block[..])
+        match self {
+            BlocksOf::One(block) => (block_index == 0).then_some(&block[..]),
+            BlocksOf::Many(vector) => vector.get(block_index).map(|block| &block[..]),
+        }
+    }
+
+    /// The number of blocks.
+    #[cfg(test)]
+    fn block_count(&self) -> usize {
+        match self {
+            BlocksOf::One(_) => 1,
+            BlocksOf::Many(vector) => vector.len(),
+        }
     }
 }
 
@@ -100,23 +130,58 @@ impl<P: Clone, const LEN: usize, K: SharedPointerKind> BlocksOf<P, LEN, K> {
     /// ignored: the callers only write squares of the board.
     fn write_sorted(&mut self, writes: impl IntoIterator<Item = (usize, Option<P>)>) {
         let mut writes = writes.into_iter().peekable();
-        while let Some((index, square)) = writes.next() {
-            let block_index = index / LEN;
-            let Some(block) = self.vector.get_mut(block_index) else {
-                continue;
-            };
-            block[index % LEN] = square;
-            while let Some((index, square)) = writes.next_if(|(next, _)| next / LEN == block_index)
-            {
-                block[index % LEN] = square;
+        if writes.peek().is_none() {
+            return;
+        }
+        match self {
+            BlocksOf::One(block) => {
+                let block = SharedPointer::make_mut(block);
+                for (index, square) in writes {
+                    if let Some(slot) = block.get_mut(index) {
+                        *slot = square;
+                    }
+                }
+            }
+            BlocksOf::Many(vector) => {
+                while let Some((index, square)) = writes.next() {
+                    let block_index = index / LEN;
+                    let Some(block) = vector.get_mut(block_index) else {
+                        continue;
+                    };
+                    block[index % LEN] = square;
+                    while let Some((index, square)) =
+                        writes.next_if(|(next, _)| next / LEN == block_index)
+                    {
+                        block[index % LEN] = square;
+                    }
+                }
             }
         }
     }
 
     #[inline]
     fn replace(&mut self, index: usize, square: Option<P>) -> Option<P> {
-        let block = self.vector.get_mut(index / LEN)?;
-        core::mem::replace(&mut block[index % LEN], square)
+        let slot = match self {
+            BlocksOf::One(block) => SharedPointer::make_mut(block).get_mut(index)?,
+            BlocksOf::Many(vector) => &mut vector.get_mut(index / LEN)?[index % LEN],
+        };
+        core::mem::replace(slot, square)
+    }
+
+    /// Clones the first `out.len()` squares into `out`, a block at a time
+    /// (a memory copy for squares that are `Copy`).
+    fn clone_into(&self, out: &mut [Option<P>]) {
+        let mut start = 0;
+        let mut block_index = 0;
+        while start < out.len() {
+            let Some(block) = self.block(block_index) else {
+                return;
+            };
+            let taken = block.len().min(out.len() - start);
+            out[start..start + taken].clone_from_slice(&block[..taken]);
+            start += taken;
+            block_index += 1;
+        }
     }
 }
 
@@ -227,7 +292,13 @@ impl<P, K: SharedPointerKind> Layout<P, K> {
     /// The number of squares per block.
     #[cfg(test)]
     pub(super) fn block_length(&self) -> usize {
-        each_length!(self, blocks => blocks.vector.get(0).map_or(0, |block| block.len()))
+        each_length!(self, blocks => blocks.block(0).map_or(0, <[Option<P>]>::len))
+    }
+
+    /// The number of blocks.
+    #[cfg(test)]
+    pub(super) fn block_count(&self) -> usize {
+        each_length!(self, blocks => blocks.block_count())
     }
 }
 
@@ -242,6 +313,13 @@ impl<P: Clone, K: SharedPointerKind> Layout<P, K> {
     #[inline]
     pub(super) fn replace(&mut self, index: usize, square: Option<P>) -> Option<P> {
         each_length!(self, blocks => blocks.replace(index, square))
+    }
+
+    /// Clones the first `out.len()` squares into `out`: see
+    /// [`BlocksOf::clone_into`].
+    #[inline]
+    pub(super) fn clone_into(&self, out: &mut [Option<P>]) {
+        each_length!(self, blocks => blocks.clone_into(out));
     }
 }
 

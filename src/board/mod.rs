@@ -71,7 +71,7 @@ pub(crate) use self::compare::ChangedSquares;
 use self::kept::Slot;
 pub(crate) use self::kept::{HandEntry, KEPT, KEPT_HANDS, Kept};
 use self::log::{Log, Overlay};
-pub(crate) use self::scan::Squares;
+pub(crate) use self::scan::{Occupied, Squares};
 
 /// Where the writes to squares of a type go: the two kinds of square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -320,6 +320,37 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
     /// The first `square_count` squares, in order.
     pub(crate) fn squares(self, square_count: usize) -> Squares<'a, P, K> {
         Squares::new(self, square_count)
+    }
+
+    /// The occupied squares among the first `square_count`, in order, with
+    /// their indices.
+    pub(crate) fn occupied(self, square_count: usize) -> Occupied<'a, P, K> {
+        Occupied::new(self, square_count)
+    }
+
+    /// Clones the first `out.len()` squares into `out`: the blocks a block
+    /// at a time (a memory copy for squares that are `Copy`), then the
+    /// logged writes over them, then the kept ones over those, oldest
+    /// first. No square is compared with a write's index: a copy and a few
+    /// stores.
+    pub(crate) fn clone_into(self, out: &mut [Option<P>])
+    where
+        P: Clone,
+    {
+        self.blocks.layout.clone_into(out);
+        if writes::<P>() == Writes::Kept {
+            let log = &self.blocks.log;
+            for slot in 0..log.len() {
+                if let Some(square) = out.get_mut(log.index_at(slot)) {
+                    *square = log.square_at(slot).cloned();
+                }
+            }
+            for slot in 0..self.kept.len() {
+                if let Some(square) = out.get_mut(self.kept.index_in(slot)) {
+                    *square = self.kept.square_at(slot).cloned();
+                }
+            }
+        }
     }
 
     /// The squares where `self` differs from `base`, in index order: see

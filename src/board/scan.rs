@@ -1,42 +1,133 @@
-//! The squares of a board in index order.
+//! The squares of a board in index order: runs of the blocks' squares
+//! between the overlaid writes.
+//!
+//! A walk of the board reads the blocks' squares as slices, cut where a
+//! kept or logged write overlays one ([`Chunks`]): a run of untouched
+//! squares is a plain slice iterator (a tight loop in `fold`, `for_each`
+//! and the search for an occupied square), and only the overlaid squares
+//! are read one by one. A bulk copy of the board does not walk at all: see
+//! `Board::clone_into`.
+
+use core::slice;
 
 use archery::SharedPointerKind;
 
+use super::blocks::Layout;
 use super::{Board, Overlay};
 
-/// The squares of a board in order: see [`Board::squares`].
-///
-/// It fetches one block at a time by index rather than through rpds's own
-/// iterator, which allocates its traversal stack on every use, and merges
-/// the kept writes in as it passes their indices: one comparison per square.
-pub(crate) struct Squares<'a, P, K: SharedPointerKind> {
-    board: Board<'a, P, K>,
-    block: core::slice::Iter<'a, Option<P>>,
+/// A stretch of a board in index order: see [`Chunks`].
+pub(crate) enum Chunk<'a, P> {
+    /// Squares of the blocks no write overlays, the first at `start`.
+    Run {
+        start: usize,
+        squares: &'a [Option<P>],
+    },
+    /// An overlaid write: the square at `index` as the board holds it.
+    Written { index: usize, square: Option<&'a P> },
+}
+
+/// The board's first squares in index order as [`Chunk`]s: the blocks' runs
+/// between overlaid writes, and each overlaid write on its own.
+pub(crate) struct Chunks<'a, P, K: SharedPointerKind> {
+    layout: &'a Layout<P, K>,
+    /// The current block's squares not given yet; `rest[0]` is the square
+    /// at `position`.
+    rest: &'a [Option<P>],
+    position: usize,
+    /// The next block to fetch, and the squares still to take from blocks
+    /// after `rest`.
     next_block: usize,
-    /// Squares not yet taken into `block`.
     remaining: usize,
-    /// The index of the next square.
-    index: usize,
-    /// The writes over the blocks in index order (see
-    /// [`Board::overlay`]), the next one's place among them, and the square
-    /// it is to (`usize::MAX` past the last).
+    /// The writes over the blocks in index order (see [`Board::overlay`]),
+    /// the next one's place among them, and its index (`usize::MAX` past
+    /// the last).
     writes: Overlay<'a, P>,
     next: usize,
     next_written: usize,
 }
 
-impl<'a, P, K: SharedPointerKind> Squares<'a, P, K> {
+impl<'a, P, K: SharedPointerKind> Chunks<'a, P, K> {
+    /// The first `square_count` squares of `board`.
     pub(super) fn new(board: Board<'a, P, K>, square_count: usize) -> Self {
         let writes = board.overlay();
-        Squares {
-            board,
-            block: [].iter(),
+        Chunks {
+            layout: &board.blocks.layout,
+            rest: &[],
+            position: 0,
             next_block: 0,
             remaining: square_count,
-            index: 0,
             writes,
             next: 0,
             next_written: writes.index_at(0).unwrap_or(usize::MAX),
+        }
+    }
+
+    /// The squares not given yet.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.rest.len() + self.remaining
+    }
+
+    /// Takes the next block into `rest`; `false` past the last square.
+    // Out of line: a walk fetches a block once per many squares, and the
+    // loop around it keeps its state in registers.
+    #[inline(never)]
+    fn fetch(&mut self) -> bool {
+        if self.remaining == 0 {
+            return false;
+        }
+        let Some(block) = self.layout.block(self.next_block) else {
+            self.remaining = 0;
+            return false;
+        };
+        let taken = block.len().min(self.remaining);
+        self.rest = &block[..taken];
+        self.next_block += 1;
+        self.remaining -= taken;
+        true
+    }
+}
+
+impl<'a, P, K: SharedPointerKind> Iterator for Chunks<'a, P, K> {
+    type Item = Chunk<'a, P>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Chunk<'a, P>> {
+        if self.rest.is_empty() && !self.fetch() {
+            return None;
+        }
+        let start = self.position;
+        if start == self.next_written {
+            let square = self.writes.square_at(self.next);
+            self.next += 1;
+            self.next_written = self.writes.index_at(self.next).unwrap_or(usize::MAX);
+            self.rest = &self.rest[1..];
+            self.position += 1;
+            return Some(Chunk::Written {
+                index: start,
+                square,
+            });
+        }
+        let length = self.rest.len().min(self.next_written - start);
+        let (squares, rest) = self.rest.split_at(length);
+        self.rest = rest;
+        self.position += length;
+        Some(Chunk::Run { start, squares })
+    }
+}
+
+/// The squares of a board in order: see [`Board::squares`].
+pub(crate) struct Squares<'a, P, K: SharedPointerKind> {
+    /// The current run's squares not given yet.
+    run: slice::Iter<'a, Option<P>>,
+    chunks: Chunks<'a, P, K>,
+}
+
+impl<'a, P, K: SharedPointerKind> Squares<'a, P, K> {
+    pub(super) fn new(board: Board<'a, P, K>, square_count: usize) -> Self {
+        Squares {
+            run: [].iter(),
+            chunks: Chunks::new(board, square_count),
         }
     }
 }
@@ -47,32 +138,127 @@ impl<'a, P, K: SharedPointerKind> Iterator for Squares<'a, P, K> {
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            if let Some(square) = self.block.next() {
-                let index = self.index;
-                self.index += 1;
-                if index != self.next_written {
-                    return Some(square.as_ref());
-                }
-                let kept = self.writes.square_at(self.next);
-                self.next += 1;
-                self.next_written = self.writes.index_at(self.next).unwrap_or(usize::MAX);
-                return Some(kept);
+            if let Some(square) = self.run.next() {
+                return Some(square.as_ref());
             }
-            if self.remaining == 0 {
-                return None;
+            match self.chunks.next()? {
+                Chunk::Run { squares, .. } => self.run = squares.iter(),
+                Chunk::Written { square, .. } => return Some(square),
             }
-            let block = self.board.blocks.layout.block(self.next_block)?;
-            let taken = block.len().min(self.remaining);
-            self.block = block[..taken].iter();
-            self.next_block += 1;
-            self.remaining -= taken;
         }
     }
 
+    #[inline]
+    fn fold<B, F>(self, init: B, mut f: F) -> B
+    where
+        F: FnMut(B, Self::Item) -> B,
+    {
+        let mut accumulator = self
+            .run
+            .fold(init, |accumulator, square| f(accumulator, square.as_ref()));
+        for chunk in self.chunks {
+            accumulator = match chunk {
+                Chunk::Run { squares, .. } => {
+                    squares.iter().fold(accumulator, |accumulator, square| {
+                        f(accumulator, square.as_ref())
+                    })
+                }
+                Chunk::Written { square, .. } => f(accumulator, square),
+            };
+        }
+        accumulator
+    }
+
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let len = self.block.len() + self.remaining;
+        let len = self.run.len() + self.chunks.len();
         (len, Some(len))
     }
 }
 
 impl<P, K: SharedPointerKind> ExactSizeIterator for Squares<'_, P, K> {}
+
+/// The occupied squares of a board in order, with their indices: see
+/// [`Board::occupied`]. A run of the blocks is searched for its next
+/// occupied square as a slice, so empty stretches cost a tight loop.
+pub(crate) struct Occupied<'a, P, K: SharedPointerKind> {
+    /// The current run's squares not searched yet, the first at `start`.
+    run: &'a [Option<P>],
+    start: usize,
+    chunks: Chunks<'a, P, K>,
+}
+
+impl<'a, P, K: SharedPointerKind> Occupied<'a, P, K> {
+    pub(super) fn new(board: Board<'a, P, K>, square_count: usize) -> Self {
+        Occupied {
+            run: &[],
+            start: 0,
+            chunks: Chunks::new(board, square_count),
+        }
+    }
+}
+
+impl<'a, P, K: SharedPointerKind> Iterator for Occupied<'a, P, K> {
+    type Item = (usize, &'a P);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(offset) = first_occupied(self.run) {
+                let index = self.start + offset;
+                let square = &self.run[offset];
+                self.run = &self.run[offset + 1..];
+                self.start = index + 1;
+                if let Some(piece) = square {
+                    return Some((index, piece));
+                }
+            }
+            match self.chunks.next()? {
+                Chunk::Run { start, squares } => (self.start, self.run) = (start, squares),
+                Chunk::Written { index, square } => {
+                    self.run = &[];
+                    if let Some(piece) = square {
+                        return Some((index, piece));
+                    }
+                }
+            }
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (0, Some(self.run.len() + self.chunks.len()))
+    }
+}
+
+/// Squares a search for an occupied one tests at once: enough to fill a
+/// vector register with `Option<u8>` or `Option<Qpi>` squares.
+const STRIDE: usize = 16;
+
+/// The offset of the first occupied square of `squares`, if any: whole
+/// strides tested without an early exit (a vector comparison), then the
+/// stride that holds one searched square by square.
+#[inline]
+fn first_occupied<P>(squares: &[Option<P>]) -> Option<usize> {
+    // Bitwise, not lazy: every square of a stride is tested.
+    #[allow(clippy::needless_bitwise_bool)]
+    let any = |stride: &[Option<P>]| {
+        stride
+            .iter()
+            .fold(false, |any, square| any | square.is_some())
+    };
+    let mut strides = squares.chunks_exact(STRIDE);
+    let mut start = 0;
+    for stride in &mut strides {
+        if any(stride) {
+            return stride
+                .iter()
+                .position(Option::is_some)
+                .map(|offset| start + offset);
+        }
+        start += STRIDE;
+    }
+    strides
+        .remainder()
+        .iter()
+        .position(Option::is_some)
+        .map(|offset| start + offset)
+}
