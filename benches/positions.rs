@@ -25,6 +25,12 @@
 //!   into a `HashSet` (a transposition table) of at least 100,000 positions.
 //! - `read_square`: one square at a random index.
 //! - `scan_board`: every square, in order.
+//! - `board_into`: the whole board copied into an array the caller keeps:
+//!   persistent-qi's `board_into`, sashite-qi's slice iterated into the
+//!   array (and `copy_from_slice` of a bare `Vec`, the floor).
+//! - `squares_into`: the same copy through `squares()`, as generic code
+//!   over any crate reads a board.
+//! - `occupied_empty`: the occupied squares of an empty board, walked.
 //! - `hash_position`: the `Hash` impl through the `HashSet` hasher.
 //! - `eq_position`: `==` on two positions reached by different move orders
 //!   (`equal/..`), and on two children of one parent (`unequal/..`).
@@ -323,6 +329,61 @@ impl Operation for ScanBoard {
     }
 }
 
+struct BoardInto;
+
+impl Operation for BoardInto {
+    const NAME: &'static str = "board_into";
+
+    fn bench<P: Piece, Q: Position<P, u8>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+        let start = Q::from_squares(&case.shape, &case.squares);
+        let mut out = vec![None; case.squares.len()];
+        b.run(Q::CRATE, |b| {
+            b.iter(|| {
+                start.board_into(black_box(&mut out));
+                black_box(&out);
+            });
+        });
+    }
+
+    fn baseline<P: Piece>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+        let mut out = vec![None; case.squares.len()];
+        b.run("vec", |b| {
+            b.iter(|| {
+                black_box(&mut out).clone_from_slice(&case.squares);
+                black_box(&out);
+            });
+        });
+    }
+}
+
+struct SquaresInto;
+
+impl Operation for SquaresInto {
+    const NAME: &'static str = "squares_into";
+
+    fn bench<P: Piece, Q: Position<P, u8>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+        let start = Q::from_squares(&case.shape, &case.squares);
+        let mut out = vec![None; case.squares.len()];
+        b.run(Q::CRATE, |b| {
+            b.iter(|| {
+                start.squares_into(black_box(&mut out));
+                black_box(&out);
+            });
+        });
+    }
+}
+
+struct OccupiedEmpty;
+
+impl Operation for OccupiedEmpty {
+    const NAME: &'static str = "occupied_empty";
+
+    fn bench<P: Piece, Q: Position<P, u8>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+        let empty = Q::from_squares(&case.shape, &vec![None; case.squares.len()]);
+        b.run(Q::CRATE, |b| b.iter(|| black_box(&empty).occupied_count()));
+    }
+}
+
 struct HashPosition;
 
 impl Operation for HashPosition {
@@ -407,6 +468,18 @@ fn scan_board(c: &mut Criterion) {
     run::<ScanBoard>(c);
 }
 
+fn board_into(c: &mut Criterion) {
+    run::<BoardInto>(c);
+}
+
+fn squares_into(c: &mut Criterion) {
+    run::<SquaresInto>(c);
+}
+
+fn occupied_empty(c: &mut Criterion) {
+    run::<OccupiedEmpty>(c);
+}
+
 fn hash_position(c: &mut Criterion) {
     run::<HashPosition>(c);
 }
@@ -427,6 +500,9 @@ criterion_group!(
     search_step,
     read_square,
     scan_board,
+    board_into,
+    squares_into,
+    occupied_empty,
     hash_position,
     eq_position
 );

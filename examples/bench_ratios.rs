@@ -26,7 +26,7 @@ use std::process::ExitCode;
 
 use harness::report;
 
-const OPERATIONS: [&str; 11] = [
+const OPERATIONS: [&str; 14] = [
     "clone",
     "apply_move",
     "capture_to_hand",
@@ -35,6 +35,9 @@ const OPERATIONS: [&str; 11] = [
     "search_step",
     "read_square",
     "scan_board",
+    "board_into",
+    "squares_into",
+    "occupied_empty",
     "hash_position",
     "eq_position/equal",
     "eq_position/unequal",

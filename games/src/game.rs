@@ -13,25 +13,36 @@ use crate::position::{Position, Token};
 /// hands, turn), plus whatever state the game keeps beside it (chess's
 /// castling rights and en-passant square, Go's ko point).
 ///
-/// A node is expanded in three steps: [`read`](Node::read) copies its
-/// board once into the rules' own array, [`legal_moves`](Node::legal_moves)
+/// A node is expanded in three steps: [`read_into`](Node::read_into) copies
+/// its board once into the rules' own array (one the caller keeps, so a
+/// search reads every node into the same few),
+/// [`legal_moves`](Node::legal_moves)
 /// lists the moves there, and [`play`](Node::play) builds each child
 /// through the position crate (its one write). Perft, the kept tree and
 /// the playouts are those steps in a loop.
 pub trait Node: Clone + PartialEq + Sized + 'static {
     /// A legal move, resolved enough to be played from the read board.
     type Move: Copy + Eq + Hash + Display + Debug + Send + Sync + 'static;
-    /// What a node is read into for move generation.
-    type Board;
+    /// What a node is read into for move generation. Its default is a
+    /// board to read into; what it holds before a read does not matter.
+    type Board: Default;
     /// The position crate's position.
     type Position: Position;
 
     /// The position crate's position.
     fn position(&self) -> &Self::Position;
 
-    /// Reads the node once: its board, hands and turn, and the game's
-    /// state, laid out for move generation.
-    fn read(&self) -> Self::Board;
+    /// Reads the node once into `board`: its board, hands and turn, and the
+    /// game's state, laid out for move generation. Whatever `board` held is
+    /// replaced.
+    fn read_into(&self, board: &mut Self::Board);
+
+    /// The node read into a new board: see [`read_into`](Node::read_into).
+    fn read(&self) -> Self::Board {
+        let mut board = Self::Board::default();
+        self.read_into(&mut board);
+        board
+    }
 
     /// Appends every legal move of the read node to `moves`.
     fn legal_moves(board: &Self::Board, moves: &mut Vec<Self::Move>);

@@ -126,7 +126,8 @@ pub fn divide_parallel<N: Node + Send + Sync>(
 /// table if any.
 struct Search<'t, N: Node> {
     table: Option<&'t Table<N>>,
-    buffers: Vec<Vec<N::Move>>,
+    /// Per ply, the node's moves and the board it is read into.
+    buffers: Vec<(Vec<N::Move>, N::Board)>,
 }
 
 impl<'t, N: Node> Search<'t, N> {
@@ -152,11 +153,11 @@ impl<'t, N: Node> Search<'t, N> {
         }
         let ply = depth as usize;
         if self.buffers.len() <= ply {
-            self.buffers.resize_with(ply + 1, Vec::new);
+            self.buffers.resize_with(ply + 1, Default::default);
         }
-        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        let (mut moves, mut board) = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
-        let board = node.read();
+        node.read_into(&mut board);
         N::legal_moves(&board, &mut moves);
         let count = if depth == 1 {
             for &mv in &moves {
@@ -170,7 +171,7 @@ impl<'t, N: Node> Search<'t, N> {
                 .map(|&mv| self.count(&node.play(&board, mv), depth - 1))
                 .sum()
         };
-        self.buffers[ply] = moves;
+        self.buffers[ply] = (moves, board);
         if let (Some(table), Some(key)) = (table, key) {
             table.insert(key, node, depth, count);
         }

@@ -281,10 +281,12 @@ pub fn build<P: Node>(
         // would count its slack as kept memory), and no move list of the
         // whole level is held beside it.
         let mut moves = Vec::new();
+        let mut board = P::Board::default();
         let mut level = 0_usize;
         for parent in parents {
             moves.clear();
-            P::legal_moves(&parent.read(), &mut moves);
+            parent.read_into(&mut board);
+            P::legal_moves(&board, &mut moves);
             level += moves.len();
         }
         positions += level;
@@ -326,7 +328,7 @@ pub fn build<P: Node>(
             })?;
         for parent in parents {
             moves.clear();
-            let board = parent.read();
+            parent.read_into(&mut board);
             P::legal_moves(&board, &mut moves);
             children.extend(moves.iter().map(|&mv| parent.play(&board, mv)));
             (observer.parent_done)();

@@ -306,6 +306,27 @@ pub trait Position<P, S>: Clone + Eq + Hash {
     fn scan(&self) -> usize {
         self.squares().filter_map(black_box).count()
     }
+
+    /// Copies the board into `out` (as long as the board) the fastest way
+    /// the crate has: persistent-qi's `board_into`; for a crate whose board
+    /// is a slice, that slice iterated into `out`.
+    fn board_into(&self, out: &mut [Option<P>])
+    where
+        P: Clone;
+
+    /// Copies the board into `out` through [`squares`](Position::squares),
+    /// as generic code over any crate would.
+    fn squares_into(&self, out: &mut [Option<P>])
+    where
+        P: Clone,
+    {
+        for (slot, square) in out.iter_mut().zip(self.squares()) {
+            *slot = square.cloned();
+        }
+    }
+
+    /// The number of occupied squares, by walking them.
+    fn occupied_count(&self) -> usize;
 }
 
 impl<P: Clone + Ord + Hash, S: Eq + Hash, K: Kind> Position<P, S> for GenericQi<P, S, K> {
@@ -372,6 +393,14 @@ impl<P: Clone + Ord + Hash, S: Eq + Hash, K: Kind> Position<P, S> for GenericQi<
         P: 'a,
     {
         GenericQi::squares(self)
+    }
+
+    fn board_into(&self, out: &mut [Option<P>]) {
+        GenericQi::board_into(self, out).expect("a slice as long as the board");
+    }
+
+    fn occupied_count(&self) -> usize {
+        self.occupied().count()
     }
 }
 
@@ -458,6 +487,16 @@ impl<P: Clone + Ord + Hash, S: Clone + Eq + Hash> Position<P, S> for sashite_qi:
         P: 'a,
     {
         self.board().iter().map(Option::as_ref)
+    }
+
+    fn board_into(&self, out: &mut [Option<P>]) {
+        for (slot, square) in out.iter_mut().zip(self.board()) {
+            slot.clone_from(square);
+        }
+    }
+
+    fn occupied_count(&self) -> usize {
+        self.board().iter().filter(|square| square.is_some()).count()
     }
 }
 

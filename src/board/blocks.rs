@@ -41,12 +41,16 @@ pub(super) fn layout(square_count: usize, square_size: usize, kept: bool) -> (us
     } else {
         WHOLE_BOARD_BYTES_WRITTEN
     };
-    // Rounded to a power of two between the shortest and the longest length.
+    // A single block: the shortest length that holds the board (the
+    // lengths step by a half or a third, so at most a third of a block is
+    // padding). Several: a power of two, so an index splits with a shift.
     // Divided rather than multiplied: a square type may be any size.
     let block_length = if square_count <= whole_board_bytes / square_size {
-        square_count
-            .next_power_of_two()
-            .clamp(LENGTHS[0], LENGTHS[LENGTHS.len() - 1])
+        LENGTHS
+            .iter()
+            .copied()
+            .find(|&length| length >= square_count)
+            .unwrap_or(LENGTHS[LENGTHS.len() - 1])
     } else {
         1 << (block_bytes(square_count) / square_size)
             .clamp(LENGTHS[0], 64)
@@ -125,33 +129,32 @@ impl<P, const LEN: usize, K: SharedPointerKind> BlocksOf<P, LEN, K> {
 }
 
 impl<P: Clone, const LEN: usize, K: SharedPointerKind> BlocksOf<P, LEN, K> {
-    /// Writes squares given in index order, walking down to each block once
-    /// for all the writes it receives. Indices past the last block are
-    /// ignored: the callers only write squares of the board.
-    fn write_sorted(&mut self, writes: impl IntoIterator<Item = (usize, Option<P>)>) {
-        let mut writes = writes.into_iter().peekable();
-        if writes.peek().is_none() {
-            return;
-        }
+    /// Writes squares in the order given, a later write to a square
+    /// replacing an earlier one, walking down to a block once for each run
+    /// of writes to it (a one-block board: once). Indices past the last
+    /// block are ignored: the callers only write squares of the board.
+    fn write_all(&mut self, writes: impl IntoIterator<Item = (usize, Option<P>)>) {
+        let mut writes = writes.into_iter();
         match self {
             BlocksOf::One(block) => {
+                let Some((index, square)) = writes.next() else {
+                    return;
+                };
                 let block = SharedPointer::make_mut(block);
-                for (index, square) in writes {
+                for (index, square) in core::iter::once((index, square)).chain(writes) {
                     if let Some(slot) = block.get_mut(index) {
                         *slot = square;
                     }
                 }
             }
             BlocksOf::Many(vector) => {
-                while let Some((index, square)) = writes.next() {
+                let mut current: Option<(usize, &mut [Option<P>; LEN])> = None;
+                for (index, square) in writes {
                     let block_index = index / LEN;
-                    let Some(block) = vector.get_mut(block_index) else {
-                        continue;
-                    };
-                    block[index % LEN] = square;
-                    while let Some((index, square)) =
-                        writes.next_if(|(next, _)| next / LEN == block_index)
-                    {
+                    if current.as_ref().is_none_or(|(at, _)| *at != block_index) {
+                        current = vector.get_mut(block_index).map(|block| (block_index, block));
+                    }
+                    if let Some((_, block)) = &mut current {
                         block[index % LEN] = square;
                     }
                 }
@@ -251,11 +254,17 @@ block_lengths! {
     Of2 = 2,
     Of4 = 4,
     Of8 = 8,
+    Of12 = 12,
     Of16 = 16,
+    Of24 = 24,
     Of32 = 32,
+    Of48 = 48,
     Of64 = 64,
+    Of96 = 96,
     Of128 = 128,
+    Of192 = 192,
     Of256 = 256,
+    Of384 = 384,
     Of512 = 512,
 }
 
@@ -303,9 +312,9 @@ impl<P, K: SharedPointerKind> Layout<P, K> {
 }
 
 impl<P: Clone, K: SharedPointerKind> Layout<P, K> {
-    /// Writes squares given in index order; see [`BlocksOf::write_sorted`].
-    pub(super) fn write_sorted(&mut self, writes: impl IntoIterator<Item = (usize, Option<P>)>) {
-        each_length!(self, blocks => blocks.write_sorted(writes));
+    /// Writes squares in the order given; see [`BlocksOf::write_all`].
+    pub(super) fn write_all(&mut self, writes: impl IntoIterator<Item = (usize, Option<P>)>) {
+        each_length!(self, blocks => blocks.write_all(writes));
     }
 
     /// Writes one square and returns what it held; nothing past the last
@@ -329,22 +338,32 @@ mod tests {
 
     #[test]
     fn layout_follows_the_documented_rule() {
-        // Option<u8> and Option<Qpi>, 2 bytes, kept: one block up to 512.
+        // Option<u8> and Option<Qpi>, 2 bytes, kept: one block up to 512,
+        // the shortest listed length that holds the board.
         assert_eq!(layout(64, 2, true), (64, 4));
-        assert_eq!(layout(81, 2, true), (128, 4));
-        assert_eq!(layout(129, 2, true), (256, 4));
-        assert_eq!(layout(361, 2, true), (512, 4));
+        assert_eq!(layout(81, 2, true), (96, 4));
+        assert_eq!(layout(129, 2, true), (192, 4));
+        assert_eq!(layout(193, 2, true), (256, 4));
+        assert_eq!(layout(361, 2, true), (384, 4));
+        assert_eq!(layout(385, 2, true), (512, 4));
         assert_eq!(layout(512, 2, true), (512, 4));
         assert_eq!(layout(513, 2, true), (32, 3));
         assert_eq!(layout(1024, 2, true), (32, 3));
         assert_eq!(layout(1025, 2, true), (64, 3));
         assert_eq!(layout(65_025, 2, true), (64, 5));
+        // 1-byte squares (`Option<bool>`), kept: 1,024 bytes would hold
+        // 1,024 squares, but the longest block is 512: two blocks.
+        assert_eq!(layout(361, 1, true), (384, 4));
+        assert_eq!(layout(512, 1, true), (512, 4));
+        assert_eq!(layout(513, 1, true), (512, 4));
+        assert_eq!(layout(1024, 1, true), (512, 4));
+        assert_eq!(layout(1025, 1, true), (64, 3));
         // Option<u64>, 16 bytes, kept: one block up to 64 squares.
         assert_eq!(layout(64, 16, true), (64, 4));
         assert_eq!(layout(65, 16, true), (4, 3));
         // Option<String>, 24 bytes, not kept: one block up to 256 bytes.
         assert_eq!(layout(1, 24, false), (2, 4));
-        assert_eq!(layout(10, 24, false), (16, 4));
+        assert_eq!(layout(10, 24, false), (12, 4));
         assert_eq!(layout(11, 24, false), (2, 4));
         assert_eq!(layout(64, 24, false), (2, 3));
         assert_eq!(layout(81, 24, false), (2, 3));

@@ -154,10 +154,19 @@ impl<P> Kept<P> {
     /// The slot of the write to `index`, if one is kept.
     #[inline(always)]
     pub(crate) fn slot(&self, index: usize) -> Option<usize> {
-        if self.len == 0 {
-            return None;
-        }
+        // No test of `len` first: unused slots hold UNUSED, which no key
+        // matches, and a search's positions usually keep writes.
         self.find_all(Self::key(index)?)
+    }
+
+    /// Every kept write, `(index, square)`, in the order first written.
+    #[inline]
+    pub(super) fn writes(&self) -> impl Iterator<Item = (usize, &Option<P>)> {
+        let len = self.len();
+        self.indices[..len]
+            .iter()
+            .zip(&self.squares[..len])
+            .map(|(&index, square)| (usize::from(index), square))
     }
 
     /// The index kept in `slot` (a used slot).
@@ -285,16 +294,17 @@ impl<P: Clone> Kept<P> {
         self.len = 0;
     }
 
-    /// Takes every kept square write out, in index order, leaving none (and
-    /// the hand changes as they are).
+    /// Takes every kept square write out, in the order first written,
+    /// leaving none (and the hand changes as they are).
     pub(crate) fn drain(&mut self) -> impl Iterator<Item = (usize, Option<P>)> + '_ {
-        let Order { slots, len } = self.sorted();
+        let len = self.len();
         let indices = core::mem::replace(&mut self.indices, [UNUSED; KEPT]);
         self.len = 0;
-        slots.into_iter().take(len).map(move |slot| {
-            let slot = usize::from(slot);
-            (usize::from(indices[slot]), self.squares[slot].take())
-        })
+        indices
+            .into_iter()
+            .take(len)
+            .zip(&mut self.squares)
+            .map(|(index, square)| (usize::from(index), square.take()))
     }
 
     /// Takes every kept hand change out, leaving none.
@@ -502,7 +512,8 @@ mod tests {
         let drained: Vec<_> = kept.drain().collect();
         assert_eq!(
             drained,
-            [(3, None), (17, Some(4)), (40, Some(1)), (64_000, Some(3))]
+            [(40, Some(1)), (3, None), (64_000, Some(3)), (17, Some(4))],
+            "in the order first written"
         );
         assert_eq!(kept.len(), 0);
         assert_eq!(kept.slot(40), None);

@@ -65,9 +65,7 @@ impl<P> Log<P> {
     /// The slot of the write to `index`, if the log holds one.
     #[inline(always)]
     pub(crate) fn slot(&self, index: usize) -> Option<usize> {
-        if self.len == 0 {
-            return None;
-        }
+        // An empty log has no bit set: the filter alone answers.
         let bit = index % 128;
         if self.seen[bit / 64] >> (bit % 64) & 1 == 0 {
             return None;
@@ -82,6 +80,16 @@ impl<P> Log<P> {
     fn see(&mut self, index: u16) {
         let bit = usize::from(index) % 128;
         self.seen[bit / 64] |= 1 << (bit % 64);
+    }
+
+    /// Every write held, `(index, square)`, in index order.
+    #[inline]
+    pub(crate) fn writes(&self) -> impl Iterator<Item = (usize, &Option<P>)> {
+        let len = self.len();
+        self.indices[..len]
+            .iter()
+            .zip(&self.squares[..len])
+            .map(|(&index, square)| (usize::from(index), square))
     }
 
     /// The index written in `slot`, a used slot.
@@ -101,97 +109,74 @@ impl<P: Clone> Log<P> {
     /// Moves the kept writes into the log, a kept write replacing the log's
     /// write to the same index, if there is surely room for them: `false`,
     /// and nothing changed, if the log might overflow.
+    ///
+    /// In place: a kept write to an index the log holds replaces its
+    /// square; the others, in index order, are merged in from the back, so
+    /// that each logged write moves at most once.
     pub(crate) fn absorb(&mut self, kept: &mut Kept<P>) -> bool {
-        let (logged, kept_len) = (self.len(), kept.len());
-        if logged + kept_len > LOG {
+        let logged = self.len();
+        if logged + kept.len() > LOG {
             return false;
         }
-        // A merge of two sorted runs into a copy, the kept write winning
-        // where both hold an index.
         let order = kept.sorted();
-        let mut merged = Log::EMPTY;
-        let (mut next_log, mut next_kept, mut len) = (0, 0, 0);
-        while next_log < logged || next_kept < kept_len {
-            let kept_slot = order.slot_at(next_kept);
-            let kept_index = kept_slot.map_or(UNUSED, |slot| {
-                // A kept index: it fits.
-                #[allow(clippy::cast_possible_truncation)]
-                let key = kept.index_in(slot) as u16;
-                key
-            });
-            let log_index = self.indices[next_log];
-            if log_index < kept_index {
-                merged.see(log_index);
-                merged.indices[len] = log_index;
-                merged.squares[len] = self.squares[next_log].take();
-                next_log += 1;
-            } else {
-                if log_index == kept_index {
-                    next_log += 1;
+        // The kept slots whose index the log does not hold, in index order.
+        let mut new = [0_u8; KEPT];
+        let mut new_len = 0;
+        for at in 0.. {
+            let Some(slot) = order.slot_at(at) else { break };
+            // A kept index: it fits.
+            #[allow(clippy::cast_possible_truncation)]
+            let key = kept.index_in(slot) as u16;
+            match self.indices[..logged].binary_search(&key) {
+                Ok(logged_at) => self.squares[logged_at] = kept.take_square(slot),
+                Err(_) => {
+                    // Below KEPT: it fits.
+                    #[allow(clippy::cast_possible_truncation)]
+                    {
+                        new[new_len] = slot as u8;
+                    }
+                    new_len += 1;
+                    self.see(key);
                 }
-                merged.see(kept_index);
-                merged.indices[len] = kept_index;
-                merged.squares[len] = kept_slot.and_then(|slot| kept.take_square(slot));
-                next_kept += 1;
             }
-            len += 1;
         }
-        kept.clear();
+        // Merged from the back: the greater of the last logged and the
+        // last new write goes to the last free slot.
+        let (mut old_end, mut new_end) = (logged, new_len);
+        while new_end > 0 {
+            let slot = usize::from(new[new_end - 1]);
+            #[allow(clippy::cast_possible_truncation)]
+            let key = kept.index_in(slot) as u16;
+            let to = old_end + new_end - 1;
+            if old_end > 0 && self.indices[old_end - 1] > key {
+                self.indices[to] = self.indices[old_end - 1];
+                self.squares.swap(to, old_end - 1);
+                old_end -= 1;
+            } else {
+                self.indices[to] = key;
+                self.squares[to] = kept.take_square(slot);
+                new_end -= 1;
+            }
+        }
         // At most LOG: it fits.
         #[allow(clippy::cast_possible_truncation)]
         {
-            merged.len = len as u8;
+            self.len = (logged + new_len) as u8;
         }
-        *self = merged;
+        kept.clear();
         true
     }
 
-    /// Takes every write of the log and of `kept` out, in index order (a
-    /// kept write replacing the log's write to the same index), leaving
-    /// both empty.
-    pub(crate) fn drain_with<'a>(
-        &'a mut self,
-        kept: &'a mut Kept<P>,
-    ) -> impl Iterator<Item = (usize, Option<P>)> + 'a {
-        let len = core::mem::take(&mut self.len);
+    /// Takes every write out, in index order, leaving the log empty.
+    pub(crate) fn drain(&mut self) -> impl Iterator<Item = (usize, Option<P>)> + '_ {
+        let len = usize::from(core::mem::take(&mut self.len));
         self.seen = [0; 2];
         let indices = core::mem::replace(&mut self.indices, [UNUSED; LOG]);
-        let log = indices
+        indices
             .into_iter()
-            .take(usize::from(len))
+            .take(len)
             .zip(&mut self.squares)
-            .map(|(index, square)| (usize::from(index), square.take()));
-        Merge {
-            older: log.peekable(),
-            newer: kept.drain().peekable(),
-        }
-    }
-}
-
-/// Two runs of writes in index order merged into one, the newer write
-/// replacing the older at an index both hold.
-struct Merge<A: Iterator, B: Iterator> {
-    older: core::iter::Peekable<A>,
-    newer: core::iter::Peekable<B>,
-}
-
-impl<P, A, B> Iterator for Merge<A, B>
-where
-    A: Iterator<Item = (usize, Option<P>)>,
-    B: Iterator<Item = (usize, Option<P>)>,
-{
-    type Item = (usize, Option<P>);
-
-    fn next(&mut self) -> Option<Self::Item> {
-        match (self.older.peek(), self.newer.peek()) {
-            (Some(&(older, _)), Some(&(newer, _))) if older < newer => self.older.next(),
-            (Some(&(older, _)), Some(&(newer, _))) if older == newer => {
-                self.older.next();
-                self.newer.next()
-            }
-            (_, Some(_)) => self.newer.next(),
-            (_, None) => self.older.next(),
-        }
+            .map(|(index, square)| (usize::from(index), square.take()))
     }
 }
 
@@ -366,13 +351,18 @@ mod tests {
         assert_eq!(in_order(&Kept::EMPTY, &copy), in_order(&Kept::EMPTY, &log));
         assert_eq!(copy.slot(40), log.slot(40));
         assert_eq!(copy.slot(41), None);
-        let drained: Vec<_> = log.drain_with(&mut kept).collect();
+        let drained: Vec<_> = log.drain().collect();
         assert_eq!(
             drained,
-            [(2, Some(2)), (5, Some(4)), (9, Some(3)), (40, None)]
+            [(2, Some(2)), (5, Some(4)), (9, Some(3)), (40, None)],
+            "in index order"
         );
         assert_eq!(log.len(), 0);
         assert_eq!(log.slot(2), None);
+        // An emptied log takes writes again from its first slot.
+        keep(&mut kept, 7, Some(9));
+        assert!(log.absorb(&mut kept));
+        assert_eq!(in_order(&Kept::EMPTY, &log), [(7, Some(9))]);
     }
 
     #[test]
@@ -407,10 +397,13 @@ mod tests {
         assert!(!log.absorb(&mut kept), "maybe no room: nothing moves");
         assert_eq!(kept.len(), 1);
         assert_eq!(log.len(), LOG);
-        // The merged drain still hides the log's write under the kept one.
-        let drained: Vec<_> = log.drain_with(&mut kept).collect();
-        assert_eq!(drained.len(), LOG);
-        assert_eq!(drained[0], (0, Some(2)));
-        assert!(drained[1..].iter().all(|&(_, square)| square == Some(1)));
+        // A flush writes the log's writes, then the kept ones over them.
+        let mut board = [None; LOG];
+        for (index, square) in log.drain().chain(kept.drain()) {
+            board[index] = square;
+        }
+        assert_eq!(board[0], Some(2), "the kept write lands last");
+        assert!(board[1..].iter().all(|&square| square == Some(1)));
+        assert_eq!((log.len(), kept.len()), (0, 0));
     }
 }

@@ -8,14 +8,19 @@
 //! copying a trie node bumps the count of each of its children. One square
 //! per element would make a one-square change pay an allocation per square
 //! and a node of counts; grouping squares in blocks makes it pay one block
-//! copy and a short path of nodes instead. A read follows that path, one
-//! pointer hop per level. The block length is a rule of the board's size
-//! and of the size of a square (see `blocks.rs`): a board whose squares take
-//! at most 1,024 bytes is a single block if its writes are kept, at most 256
-//! bytes otherwise; past that, blocks of about 64 bytes of squares (128 on
-//! boards of more than 1,024 squares), never fewer than 2 squares, under
-//! nodes of 16, 8 or 32 children, so a read of the largest board takes at
-//! most three hops below the root.
+//! copy and a short path of nodes instead. The block length is a rule of
+//! the board's square count and of the size of a square, written once in
+//! `blocks.rs` (`layout`) and pinned by its test: a small board is a single
+//! block of the shortest listed length that holds it; a larger one, blocks
+//! of a power of two under nodes of 16, 8 or 32 children, so a read of the
+//! largest board takes at most three hops below the root.
+//!
+//! A board of a single block keeps that block behind a pointer of its own
+//! rather than in the rpds vector: a read is then one hop, where the
+//! vector's would be four (its root, the leaf's element list, the
+//! element's pointer, the block), and the block is shared and copied on
+//! write by reference count all the same. Every board of several blocks
+//! lives in the rpds vector.
 //!
 //! # Kept writes, then the log, then the blocks
 //!
@@ -163,7 +168,9 @@ impl<P: Clone, K: SharedPointerKind> Blocks<P, K> {
     /// Moves every write of the log and of `kept` into the blocks under a
     /// new stamp.
     fn flush(&mut self, kept: &mut Kept<P>) {
-        self.layout.write_sorted(self.log.drain_with(kept));
+        // The log's writes, then the kept ones over them: the newer write
+        // to a square lands last.
+        self.layout.write_all(self.log.drain().chain(kept.drain()));
         self.stamp = fresh_id();
     }
 
@@ -339,15 +346,14 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
     {
         self.blocks.layout.clone_into(out);
         if writes::<P>() == Writes::Kept {
-            let log = &self.blocks.log;
-            for slot in 0..log.len() {
-                if let Some(square) = out.get_mut(log.index_at(slot)) {
-                    *square = log.square_at(slot).cloned();
+            for (index, written) in self.blocks.log.writes() {
+                if let Some(square) = out.get_mut(index) {
+                    *square = written.clone();
                 }
             }
-            for slot in 0..self.kept.len() {
-                if let Some(square) = out.get_mut(self.kept.index_in(slot)) {
-                    *square = self.kept.square_at(slot).cloned();
+            for (index, written) in self.kept.writes() {
+                if let Some(square) = out.get_mut(index) {
+                    *square = written.clone();
                 }
             }
         }

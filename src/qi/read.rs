@@ -76,6 +76,7 @@ impl<P, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// not a square of the board. O(log n) with a very flat tree: at most
     /// three node hops on the largest board.
     #[must_use]
+    #[inline]
     pub fn square(&self, index: usize) -> Option<&P> {
         // Past the last square, the board holds only empty padding or
         // nothing: no bounds check against the shape is needed.

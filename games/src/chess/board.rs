@@ -134,6 +134,20 @@ pub struct Board {
     pub(crate) en_passant: Option<u8>,
 }
 
+impl Default for Board {
+    /// An empty board: a board to read a node into.
+    fn default() -> Self {
+        Board {
+            cells: EMPTY_CELLS,
+            pieces: [None; SQUARES],
+            turn: Player::First,
+            kings: [0; 2],
+            castling: Castling::NONE,
+            en_passant: None,
+        }
+    }
+}
+
 impl Board {
     /// Reads a node: its board once, its turn and the game's state.
     ///
@@ -144,26 +158,33 @@ impl Board {
     /// else may panic.
     #[must_use]
     pub fn read<P: QpiPosition>(node: &Node<P>) -> Board {
-        let mut board = Board {
-            cells: EMPTY_CELLS,
-            pieces: [None; SQUARES],
-            turn: node.position.turn(),
-            kings: [0; 2],
-            castling: node.castling,
-            en_passant: node.en_passant,
-        };
-        node.position.read_board(&mut board.pieces);
-        for (square, piece) in board.pieces.iter().enumerate() {
+        let mut board = Board::default();
+        board.read_into(node);
+        board
+    }
+
+    /// [`read`](Board::read) into this board, whatever it held.
+    ///
+    /// # Panics
+    ///
+    /// As [`read`](Board::read).
+    pub fn read_into<P: QpiPosition>(&mut self, node: &Node<P>) {
+        self.cells = EMPTY_CELLS;
+        self.turn = node.position.turn();
+        self.kings = [0; 2];
+        self.castling = node.castling;
+        self.en_passant = node.en_passant;
+        node.position.read_board(&mut self.pieces);
+        for (square, piece) in self.pieces.iter().enumerate() {
             if let Some(piece) = *piece {
                 let padded = usize::from(PAD[square]);
                 let code = code_of(piece);
-                board.cells[padded] = code;
+                self.cells[padded] = code;
                 if is_kind(code, Kind::King) {
-                    board.kings[slot(owner(piece))] = padded;
+                    self.kings[slot(owner(piece))] = padded;
                 }
             }
         }
-        board
     }
 
     /// The player to move.

@@ -212,8 +212,8 @@ impl<P: QpiPosition> crate::Node for Node<P> {
         &self.position
     }
 
-    fn read(&self) -> Board {
-        Board::read(self)
+    fn read_into(&self, board: &mut Board) {
+        board.read_into(self);
     }
 
     fn legal_moves(board: &Board, moves: &mut Vec<Move>) {

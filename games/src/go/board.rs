@@ -95,6 +95,19 @@ pub struct Board {
     ko: Option<u16>,
 }
 
+impl Default for Board {
+    /// A board of no points: a board to read a node into.
+    fn default() -> Self {
+        Board {
+            squares: [None; MAX_POINTS],
+            width: 0,
+            height: 0,
+            turn: Player::First,
+            ko: None,
+        }
+    }
+}
+
 impl Board {
     /// Reads a position of a node whose ko point is `ko`.
     ///
@@ -103,6 +116,18 @@ impl Board {
     /// If the board is not two-dimensional and at most 19x19, which
     /// [`load`](super::load) never gives.
     pub(crate) fn read<P: GoPosition>(position: &P, ko: Option<u16>) -> Board {
+        let mut board = Board::default();
+        board.read_into(position, ko);
+        board
+    }
+
+    /// [`read`](Board::read) into this board, whatever it held: only the
+    /// board's own points are written, the rest of the array is never read.
+    ///
+    /// # Panics
+    ///
+    /// As [`read`](Board::read).
+    pub(crate) fn read_into<P: GoPosition>(&mut self, position: &P, ko: Option<u16>) {
         let [height, width] = *position.shape() else {
             panic!("a Go board has two dimensions, not {:?}", position.shape());
         };
@@ -110,15 +135,11 @@ impl Board {
             width <= MAX_SIZE && height <= MAX_SIZE,
             "a Go board is at most 19x19, not {width}x{height}"
         );
-        let mut board = Board {
-            squares: [None; MAX_POINTS],
-            width,
-            height,
-            turn: position.turn(),
-            ko,
-        };
-        position.read_board(&mut board.squares[..width * height]);
-        board
+        self.width = width;
+        self.height = height;
+        self.turn = position.turn();
+        self.ko = ko;
+        position.read_board(&mut self.squares[..width * height]);
     }
 
     /// The number of columns.

@@ -137,8 +137,8 @@ impl<P: GoPosition> crate::Node for Node<P> {
         &self.position
     }
 
-    fn read(&self) -> Board {
-        Board::read(&self.position, self.ko)
+    fn read_into(&self, board: &mut Board) {
+        board.read_into(&self.position, self.ko);
     }
 
     fn legal_moves(board: &Board, moves: &mut Vec<Point>) {

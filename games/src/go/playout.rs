@@ -19,15 +19,36 @@ use crate::game::Node as _;
 /// 19x19 game is cut short.
 pub const MAX_MOVES: usize = 300;
 
+/// Points drawn from the whole board before [`random_move`] lists the
+/// empty ones: enough that a board up to about nine tenths full rarely
+/// needs the list.
+const DRAWS: usize = 16;
+
 /// A uniformly random move of the read board among the legal moves that do
 /// not fill one of the mover's eyes ([`Board::is_own_eye`]), or `None` if
 /// there is none.
 ///
-/// Empty points are drawn at random and each one refused (illegal, or an
-/// eye) is removed from the draw: each move is as likely as any other, and
-/// a ply costs about one legality test rather than one per point.
+/// Points are first drawn from the whole board, each taken if it is such
+/// a move ([`DRAWS`] of them at most): each such move is as likely as any
+/// other, at the cost of about one legality test on a board with room.
+/// Failing that, the empty points are listed and drawn from, each one
+/// refused (illegal, or an eye) removed from the draw, which is uniform
+/// over the same moves.
 #[must_use]
 pub fn random_move(board: &Board, rng: &mut Rng) -> Option<Point> {
+    let points = board.squares().len();
+    if points == 0 {
+        return None;
+    }
+    let acceptable = |index: usize| {
+        board.squares()[index].is_none() && !board.own_eye_at(index) && board.legal_at(index)
+    };
+    for _ in 0..DRAWS {
+        let index = rng.below(points);
+        if acceptable(index) {
+            return Some(board.point_at(index));
+        }
+    }
     let mut candidates = [0_u16; MAX_POINTS];
     let mut len = 0;
     // Written whether empty or not, counted only if empty: no branch to
@@ -76,8 +97,9 @@ pub struct Playout<P> {
 pub fn playout<P: GoPosition>(node: Node<P>, rng: &mut Rng, max_moves: usize) -> Playout<P> {
     let mut node = node;
     let mut moves = Vec::new();
+    let mut board = Board::default();
     while moves.len() < max_moves {
-        let board = node.read();
+        node.read_into(&mut board);
         let Some(mv) = random_move(&board, rng) else {
             break;
         };
@@ -207,8 +229,9 @@ fn grow<P: GoPosition>(
 ) -> usize {
     let mut parent = start;
     let mut played = 0;
+    let mut board = Board::default();
     while played < max_moves && nodes.len() < positions {
-        let board = nodes[parent].read();
+        nodes[parent].read_into(&mut board);
         let Some(mv) = random_move(&board, rng) else {
             break;
         };

@@ -7,6 +7,7 @@
 //! on a wall, so no step needs a bounds test.
 
 use persistent_qi::Player;
+use persistent_qi::qpi::sin::{Letter, Side};
 use persistent_qi::qpi::{Qpi, Sin};
 
 use super::moves::{FILES, SQUARES};
@@ -154,6 +155,26 @@ pub struct Board {
     pub(crate) empty: u128,
 }
 
+impl Default for Board {
+    /// An empty board with both kings nowhere: a board to read a node into.
+    fn default() -> Self {
+        Board {
+            cells: EMPTY_CELLS,
+            pieces: [None; SQUARES],
+            hands: [Hand::EMPTY; 2],
+            // `S` and `s`, shogi's usual styles; a read replaces them.
+            styles: [
+                Sin::new(Letter::ALL[18], Side::First),
+                Sin::new(Letter::ALL[18], Side::Second),
+            ],
+            turn: Player::First,
+            kings: [0; 2],
+            pawn_files: [0; 2],
+            empty: 0,
+        }
+    }
+}
+
 /// The index of a player in per-player arrays.
 pub(crate) const fn slot(player: Player) -> usize {
     match player {
@@ -172,19 +193,28 @@ impl Board {
     /// side one king; anything else may panic.
     #[must_use]
     pub fn read<P: QpiPosition>(position: &P) -> Board {
-        let mut board = Board {
-            cells: EMPTY_CELLS,
-            pieces: [None; SQUARES],
-            hands: [Hand::EMPTY; 2],
-            styles: [
-                position.style(Player::First),
-                position.style(Player::Second),
-            ],
-            turn: position.turn(),
-            kings: [0; 2],
-            pawn_files: [0; 2],
-            empty: 0,
-        };
+        let mut board = Board::default();
+        board.read_into(position);
+        board
+    }
+
+    /// [`read`](Board::read) into this board, whatever it held.
+    ///
+    /// # Panics
+    ///
+    /// As [`read`](Board::read).
+    pub fn read_into<P: QpiPosition>(&mut self, position: &P) {
+        let board = self;
+        board.cells = EMPTY_CELLS;
+        board.hands = [Hand::EMPTY; 2];
+        board.styles = [
+            position.style(Player::First),
+            position.style(Player::Second),
+        ];
+        board.turn = position.turn();
+        board.kings = [0; 2];
+        board.pawn_files = [0; 2];
+        board.empty = 0;
         position.read_board(&mut board.pieces);
         for (square, piece) in board.pieces.iter().enumerate() {
             let padded = usize::from(PAD[square]);
@@ -218,7 +248,6 @@ impl Board {
                 }
             });
         }
-        board
     }
 
     /// The player to move.

@@ -160,8 +160,8 @@ impl<P: QpiPosition> crate::Node for Node<P> {
         &self.position
     }
 
-    fn read(&self) -> Board {
-        Board::read(&self.position)
+    fn read_into(&self, board: &mut Board) {
+        board.read_into(&self.position);
     }
 
     fn legal_moves(board: &Board, moves: &mut Vec<Move>) {
