@@ -377,6 +377,17 @@ mod tests {
     }
 
     #[test]
+    fn a_board_that_fits_one_block_is_one_block_behind_its_own_pointer() {
+        type Blocks = super::Layout<u8, archery::ArcTK>;
+        let one = Blocks::from_squares(361, &mut core::iter::empty());
+        assert_eq!((one.block_count(), one.block_length()), (1, 384));
+        assert!(matches!(one, super::Layout::Of384(super::BlocksOf::One(_))));
+        let several = Blocks::from_squares(513, &mut core::iter::empty());
+        assert_eq!((several.block_count(), several.block_length()), (17, 32));
+        assert!(matches!(several, super::Layout::Of32(super::BlocksOf::Many(_))));
+    }
+
+    #[test]
     fn every_layout_the_rule_picks_has_a_variant() {
         for square_count in 1..=crate::MAX_SQUARE_COUNT {
             for square_size in [1, 2, 3, 4, 8, 16, 24, 32, 64, 1000] {

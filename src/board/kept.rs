@@ -181,26 +181,6 @@ impl<P> Kept<P> {
         self.squares[slot].as_ref()
     }
 
-    /// The slots of the kept writes in index order.
-    #[inline]
-    pub(super) fn sorted(&self) -> Order {
-        let len = self.len();
-        let mut slots = [0_u8; KEPT];
-        // An insertion sort of at most KEPT slots by their index. Slot
-        // numbers are below KEPT, so they fit a byte.
-        #[allow(clippy::cast_possible_truncation)]
-        for slot in 0..len {
-            let index = self.indices[slot];
-            let mut at = slot;
-            while at > 0 && self.indices[usize::from(slots[at - 1])] > index {
-                slots[at] = slots[at - 1];
-                at -= 1;
-            }
-            slots[at] = slot as u8;
-        }
-        Order { slots, len }
-    }
-
     /// The kept hand changes, ordered by player then piece, each with the
     /// difference from the shared hand's count.
     #[inline]
@@ -277,13 +257,6 @@ impl<P: Clone> Kept<P> {
         self.indices[slot] = key;
         self.squares[slot] = square;
         self.len += 1;
-    }
-
-    /// Takes the square written in `slot` out, leaving the slot's index: see
-    /// [`clear`](Kept::clear).
-    #[inline]
-    pub(super) fn take_square(&mut self, slot: usize) -> Option<P> {
-        self.squares[slot].take()
     }
 
     /// Forgets every kept square write (whose squares were taken out), and
@@ -438,23 +411,6 @@ impl<P: PartialEq> Kept<P> {
     }
 }
 
-/// The slots of a board's kept writes in index order: see
-/// [`Kept::sorted`].
-#[derive(Clone, Copy)]
-pub(super) struct Order {
-    /// The used slots, by ascending index; the first `len` count.
-    slots: [u8; KEPT],
-    len: usize,
-}
-
-impl Order {
-    /// The slot of the `at`-th write in index order, `None` past the last.
-    #[inline]
-    pub(super) fn slot_at(&self, at: usize) -> Option<usize> {
-        (at < self.len).then(|| usize::from(self.slots[at]))
-    }
-}
-
 /// Keeps a write where [`Kept::locate`] says it goes, as a board write
 /// does: for the tests of the kept writes and of what is built on them.
 #[cfg(test)]
@@ -474,11 +430,12 @@ mod tests {
     use crate::Player;
 
     fn in_order(kept: &Kept<u8>) -> Vec<(usize, Option<u8>)> {
-        let order = kept.sorted();
-        (0..)
-            .map_while(|at| order.slot_at(at))
-            .map(|slot| (kept.index_in(slot), kept.square_at(slot).copied()))
-            .collect()
+        let mut writes: Vec<_> = kept
+            .writes()
+            .map(|(index, square)| (index, *square))
+            .collect();
+        writes.sort_unstable();
+        writes
     }
 
     #[test]

@@ -5,31 +5,33 @@
 //! A position keeps its last writes itself (see `kept.rs`). When they run
 //! out of room, they move here, into a new copy of what the position shares
 //! (one allocation of a fixed size), rather than into the blocks, which
-//! would copy a block and the rpds path to it (three allocations, and their
-//! reference counts). Only when the log has no room for them either does
-//! everything go into the blocks.
+//! would copy a block (and, on a board of several blocks, the rpds path to
+//! it). Only when the log has no room for them either does everything go
+//! into the blocks.
+//!
+//! The log is not sorted: a write moving in replaces the log's write to its
+//! index, or takes the next free slot. A lookup compares every slot at once
+//! (a vector comparison); a walk in index order sorts the writes first (see
+//! `overlay.rs`), and a copy of the board stores them in any order, each
+//! index being held once.
 
 // The lookup runs in every read of a square that is not kept.
 #![allow(clippy::inline_always)]
 
-use super::kept::{KEPT, Kept, UNUSED};
+use super::kept::{Kept, UNUSED};
 
 /// The most writes the log holds.
-pub(crate) const LOG: usize = 32;
+pub(crate) const LOG: usize = 12;
 
-/// Writes moved out of the positions, at most one per square, sorted by
-/// index: see the module docs.
+/// Writes moved out of the positions, at most one per square, in no order:
+/// see the module docs.
 pub(crate) struct Log<P> {
-    /// The indices written, ascending, then [`UNUSED`].
+    /// The indices written, then [`UNUSED`].
     indices: [u16; LOG],
     /// The squares written; empty in the unused slots.
     squares: [Option<P>; LOG],
     /// The number of writes: the used slots.
     len: u8,
-    /// One bit per index modulo 128, set for every index held: a read of a
-    /// square the log does not hold stops at its bit (on boards of up to
-    /// 128 squares, always).
-    seen: [u64; 2],
 }
 
 impl<P: Clone> Clone for Log<P> {
@@ -43,7 +45,6 @@ impl<P: Clone> Clone for Log<P> {
         }
         copy.indices = self.indices;
         copy.len = self.len;
-        copy.seen = self.seen;
         copy
     }
 }
@@ -53,7 +54,6 @@ impl<P> Log<P> {
         indices: [UNUSED; LOG],
         squares: [const { None }; LOG],
         len: 0,
-        seen: [0; 2],
     };
 
     /// The number of writes held.
@@ -62,34 +62,25 @@ impl<P> Log<P> {
         usize::from(self.len)
     }
 
-    /// The slot of the write to `index`, if the log holds one.
+    /// The slot of the write to `index`, if the log holds one: every slot
+    /// compared at once (unused ones hold [`UNUSED`], which no square's
+    /// index is), with no branch on how many are used.
     #[inline(always)]
     pub(crate) fn slot(&self, index: usize) -> Option<usize> {
-        // An empty log has no bit set: the filter alone answers.
-        let bit = index % 128;
-        if self.seen[bit / 64] >> (bit % 64) & 1 == 0 {
-            return None;
-        }
-        let key = u16::try_from(index).ok()?;
-        let held = &self.indices[..self.len()];
-        let slot = held.partition_point(|&slot| slot < key);
-        (held.get(slot) == Some(&key)).then_some(slot)
-    }
-
-    /// Marks `index` as held in [`seen`](Log::seen).
-    fn see(&mut self, index: u16) {
-        let bit = usize::from(index) % 128;
-        self.seen[bit / 64] |= 1 << (bit % 64);
-    }
-
-    /// Every write held, `(index, square)`, in index order.
-    #[inline]
-    pub(crate) fn writes(&self) -> impl Iterator<Item = (usize, &Option<P>)> {
-        let len = self.len();
-        self.indices[..len]
+        let key = u16::try_from(index).ok().filter(|&key| key != UNUSED)?;
+        // Bitwise, not lazy: every slot is compared.
+        #[allow(clippy::needless_bitwise_bool)]
+        let held = self
+            .indices
             .iter()
-            .zip(&self.squares[..len])
-            .map(|(&index, square)| (usize::from(index), square))
+            .fold(false, |held, &logged| held | (logged == key));
+        if held {
+            self.indices[..self.len()]
+                .iter()
+                .position(|&logged| logged == key)
+        } else {
+            None
+        }
     }
 
     /// The index written in `slot`, a used slot.
@@ -103,74 +94,47 @@ impl<P> Log<P> {
     pub(crate) fn square_at(&self, slot: usize) -> Option<&P> {
         self.squares[slot].as_ref()
     }
+
+    /// Every write held, `(index, square)`, in no order.
+    #[inline]
+    pub(crate) fn writes(&self) -> impl Iterator<Item = (usize, &Option<P>)> {
+        let len = self.len();
+        self.indices[..len]
+            .iter()
+            .zip(&self.squares[..len])
+            .map(|(&index, square)| (usize::from(index), square))
+    }
 }
 
 impl<P: Clone> Log<P> {
     /// Moves the kept writes into the log, a kept write replacing the log's
     /// write to the same index, if there is surely room for them: `false`,
     /// and nothing changed, if the log might overflow.
-    ///
-    /// In place: a kept write to an index the log holds replaces its
-    /// square; the others, in index order, are merged in from the back, so
-    /// that each logged write moves at most once.
     pub(crate) fn absorb(&mut self, kept: &mut Kept<P>) -> bool {
-        let logged = self.len();
-        if logged + kept.len() > LOG {
+        if self.len() + kept.len() > LOG {
             return false;
         }
-        let order = kept.sorted();
-        // The kept slots whose index the log does not hold, in index order.
-        let mut new = [0_u8; KEPT];
-        let mut new_len = 0;
-        for at in 0.. {
-            let Some(slot) = order.slot_at(at) else { break };
-            // A kept index: it fits.
-            #[allow(clippy::cast_possible_truncation)]
-            let key = kept.index_in(slot) as u16;
-            match self.indices[..logged].binary_search(&key) {
-                Ok(logged_at) => self.squares[logged_at] = kept.take_square(slot),
-                Err(_) => {
-                    // Below KEPT: it fits.
+        for (index, square) in kept.drain() {
+            match self.slot(index) {
+                Some(slot) => self.squares[slot] = square,
+                None => {
+                    let slot = self.len();
+                    // A kept index: it fits.
                     #[allow(clippy::cast_possible_truncation)]
                     {
-                        new[new_len] = slot as u8;
+                        self.indices[slot] = index as u16;
                     }
-                    new_len += 1;
-                    self.see(key);
+                    self.squares[slot] = square;
+                    self.len += 1;
                 }
             }
         }
-        // Merged from the back: the greater of the last logged and the
-        // last new write goes to the last free slot.
-        let (mut old_end, mut new_end) = (logged, new_len);
-        while new_end > 0 {
-            let slot = usize::from(new[new_end - 1]);
-            #[allow(clippy::cast_possible_truncation)]
-            let key = kept.index_in(slot) as u16;
-            let to = old_end + new_end - 1;
-            if old_end > 0 && self.indices[old_end - 1] > key {
-                self.indices[to] = self.indices[old_end - 1];
-                self.squares.swap(to, old_end - 1);
-                old_end -= 1;
-            } else {
-                self.indices[to] = key;
-                self.squares[to] = kept.take_square(slot);
-                new_end -= 1;
-            }
-        }
-        // At most LOG: it fits.
-        #[allow(clippy::cast_possible_truncation)]
-        {
-            self.len = (logged + new_len) as u8;
-        }
-        kept.clear();
         true
     }
 
-    /// Takes every write out, in index order, leaving the log empty.
+    /// Takes every write out, in no order, leaving the log empty.
     pub(crate) fn drain(&mut self) -> impl Iterator<Item = (usize, Option<P>)> + '_ {
         let len = usize::from(core::mem::take(&mut self.len));
-        self.seen = [0; 2];
         let indices = core::mem::replace(&mut self.indices, [UNUSED; LOG]);
         indices
             .into_iter()
@@ -180,136 +144,11 @@ impl<P: Clone> Log<P> {
     }
 }
 
-/// The writes over a board's blocks, the position's kept ones and its
-/// shared log merged, in index order: what a walk in index order overlays
-/// on the blocks.
-pub(crate) struct Overlay<'a, P> {
-    kept: &'a Kept<P>,
-    log: &'a Log<P>,
-    /// Where each write is, in index order: a kept slot below [`KEPT`],
-    /// else `KEPT +` a log slot. The first `len` are used.
-    sources: [u8; KEPT + LOG],
-    len: usize,
-}
-
-impl<P> Clone for Overlay<'_, P> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<P> Copy for Overlay<'_, P> {}
-
-impl<'a, P> Overlay<'a, P> {
-    /// The writes of `kept` and `log`, a kept write hiding the log's write
-    /// to the same index.
-    pub(crate) fn new(kept: &'a Kept<P>, log: &'a Log<P>) -> Self {
-        let kept_order = kept.sorted();
-        let mut sources = [0; KEPT + LOG];
-        let mut len = 0;
-        let (mut next_kept, mut next_log) = (0, 0);
-        loop {
-            let kept_slot = kept_order.slot_at(next_kept);
-            let log_index = (next_log < log.len()).then(|| log.index_at(next_log));
-            let source = match kept_slot {
-                None if log_index.is_none() => break,
-                // The kept write first where it is the lower index, or both
-                // have one to the same index (the log's is hidden).
-                Some(slot)
-                    if log_index.is_none_or(|log_index| kept.index_in(slot) <= log_index) =>
-                {
-                    if log_index == Some(kept.index_in(slot)) {
-                        next_log += 1;
-                    }
-                    next_kept += 1;
-                    slot
-                }
-                _ => {
-                    next_log += 1;
-                    KEPT + next_log - 1
-                }
-            };
-            // Below KEPT + LOG: it fits a byte.
-            #[allow(clippy::cast_possible_truncation)]
-            {
-                sources[len] = source as u8;
-            }
-            len += 1;
-        }
-        Overlay {
-            kept,
-            log,
-            sources,
-            len,
-        }
-    }
-
-    /// No writes, whatever `kept` and `log` hold: for boards whose writes
-    /// all go into the blocks at once.
-    pub(crate) fn none(kept: &'a Kept<P>, log: &'a Log<P>) -> Self {
-        Overlay {
-            kept,
-            log,
-            sources: [0; KEPT + LOG],
-            len: 0,
-        }
-    }
-
-    /// The index of the `at`-th write, `None` past the last.
-    #[inline]
-    pub(crate) fn index_at(&self, at: usize) -> Option<usize> {
-        let source = usize::from(*self.sources[..self.len].get(at)?);
-        Some(if source < KEPT {
-            self.kept.index_in(source)
-        } else {
-            self.log.index_at(source - KEPT)
-        })
-    }
-
-    /// The square of the `at`-th write (one of the first `len`).
-    #[inline]
-    pub(crate) fn square_at(&self, at: usize) -> Option<&'a P> {
-        let source = usize::from(self.sources[at]);
-        if source < KEPT {
-            self.kept.square_at(source)
-        } else {
-            self.log.square_at(source - KEPT)
-        }
-    }
-
-    /// The square at `index` over `under`: written at `*cursor` if that
-    /// write is to `index` (the cursor then moves past it), else `under`.
-    /// For walks in index order.
-    #[inline]
-    pub(crate) fn over(
-        &self,
-        cursor: &mut usize,
-        index: usize,
-        under: Option<&'a P>,
-    ) -> Option<&'a P> {
-        if self.index_at(*cursor) == Some(index) {
-            *cursor += 1;
-            self.square_at(*cursor - 1)
-        } else {
-            under
-        }
-    }
-}
-
-impl<P: PartialEq> Overlay<'_, P> {
-    /// Whether both overlay writes to the same indices and, if they do,
-    /// whether of the same squares.
-    pub(crate) fn same_writes(&self, other: &Self) -> Option<bool> {
-        let same_indices = self.len == other.len
-            && (0..self.len).all(|at| self.index_at(at) == other.index_at(at));
-        same_indices.then(|| (0..self.len).all(|at| self.square_at(at) == other.square_at(at)))
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{LOG, Log, Overlay};
+    use super::{LOG, Log};
     use crate::board::kept::{Kept, keep};
+    use crate::board::overlay::Overlay;
 
     fn in_order(kept: &Kept<u8>, log: &Log<u8>) -> Vec<(usize, Option<u8>)> {
         let overlay = Overlay::new(kept, log);
@@ -351,11 +190,11 @@ mod tests {
         assert_eq!(in_order(&Kept::EMPTY, &copy), in_order(&Kept::EMPTY, &log));
         assert_eq!(copy.slot(40), log.slot(40));
         assert_eq!(copy.slot(41), None);
-        let drained: Vec<_> = log.drain().collect();
+        let mut drained: Vec<_> = log.drain().collect();
+        drained.sort_unstable();
         assert_eq!(
             drained,
-            [(2, Some(2)), (5, Some(4)), (9, Some(3)), (40, None)],
-            "in index order"
+            [(2, Some(2)), (5, Some(4)), (9, Some(3)), (40, None)]
         );
         assert_eq!(log.len(), 0);
         assert_eq!(log.slot(2), None);

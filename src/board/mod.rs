@@ -65,6 +65,7 @@ mod blocks;
 mod compare;
 mod kept;
 mod log;
+mod overlay;
 mod scan;
 
 use archery::SharedPointerKind;
@@ -75,7 +76,8 @@ use crate::identity::fresh_id;
 pub(crate) use self::compare::ChangedSquares;
 use self::kept::Slot;
 pub(crate) use self::kept::{HandEntry, KEPT, KEPT_HANDS, Kept};
-use self::log::{Log, Overlay};
+use self::log::Log;
+use self::overlay::Overlay;
 pub(crate) use self::scan::{Occupied, Squares};
 
 /// Where the writes to squares of a type go: the two kinds of square.

@@ -148,6 +148,18 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
     #[inline(always)]
     pub(super) fn check_cardinality(&self) -> Result<(), Error> {
         let squares = self.shared.square_count;
+        // Both hands empty (the common case of chess and Go): the board's
+        // count alone, with no hand total to add up.
+        if !self.kept.has_hand_changes()
+            && self.shared.first_hand.total() == 0
+            && self.shared.second_hand.total() == 0
+        {
+            let pieces = self.board_piece_count();
+            if pieces > squares {
+                return Err(Error::TooManyPieces { pieces, squares });
+            }
+            return Ok(());
+        }
         // Mid-edit, a hand total may be anything a usize holds, so the sum
         // saturates: a total too large to add is over the limit either way.
         let pieces = saturating_total(

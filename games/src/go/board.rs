@@ -36,6 +36,18 @@ impl Points {
         new
     }
 
+    /// Takes out a point, the lowest, if any.
+    pub(crate) fn pop(&mut self) -> Option<usize> {
+        let (word_index, word) = self
+            .0
+            .iter_mut()
+            .enumerate()
+            .find(|(_, word)| **word != 0)?;
+        let bit = word.trailing_zeros() as usize;
+        *word &= *word - 1;
+        Some(word_index * 64 + bit)
+    }
+
     pub(crate) fn add_all(&mut self, other: &Points) {
         for (word, other) in self.0.iter_mut().zip(other.0) {
             *word |= other;
@@ -330,20 +342,18 @@ impl Board {
     /// stops at the first liberty found.
     fn has_liberty_besides(&self, start: usize, besides: usize, group: &mut Points) -> bool {
         let colour = self.squares[start];
-        let mut stack = [0_u16; MAX_POINTS];
-        let mut len = 0;
+        // The stones found whose neighbours are still to look at: a bit
+        // set rather than a stack, so that a search (most stop at their
+        // first liberty, a few stones in) starts with 48 bytes to clear.
+        let mut frontier = Points::NONE;
         group.insert(start);
-        stack[len] = to_u16(start);
-        len += 1;
-        while len > 0 {
-            len -= 1;
-            let at = usize::from(stack[len]);
+        frontier.insert(start);
+        while let Some(at) = frontier.pop() {
             for &next in self.neighbours(at).as_slice() {
                 match self.squares[next] {
                     None if next != besides => return true,
                     Some(_) if self.squares[next] == colour && group.insert(next) => {
-                        stack[len] = to_u16(next);
-                        len += 1;
+                        frontier.insert(next);
                     }
                     _ => {}
                 }

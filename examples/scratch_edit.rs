@@ -1,0 +1,21 @@
+//! Scratch: instructions of one edit (not committed).
+use persistent_qi::LocalQi;
+use std::hint::black_box;
+
+#[inline(never)]
+fn one(parent: &LocalQi<u8, u8>, index: usize) -> LocalQi<u8, u8> {
+    parent
+        .edit_with(|edit| {
+            edit.replace(index, None, Some(1)).toggle();
+        })
+        .unwrap()
+}
+
+fn main() {
+    let root: LocalQi<u8, u8> = LocalQi::new(&[19, 19], 0, 1).unwrap();
+    let parent = root.edit_with(|e| { e.set(0, Some(2)); }).unwrap();
+    let n: usize = std::env::args().nth(1).unwrap().parse().unwrap();
+    for i in 0..n {
+        black_box(one(black_box(&parent), 1 + i % 300));
+    }
+}

@@ -1,0 +1,184 @@
+//! The overlay: a board's kept and logged writes merged into one run in
+//! index order, a kept write hiding the logged write to the same index.
+//! What a walk of the board in index order (a scan, a comparison) lays over
+//! the blocks.
+
+use super::kept::{KEPT, Kept};
+use super::log::{LOG, Log};
+
+/// Where an overlaid write is held.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Source {
+    /// In this slot of the position's kept writes.
+    Kept(u8),
+    /// In this slot of the shared log.
+    Logged(u8),
+}
+
+/// The writes over a board's blocks in index order: the position's kept
+/// ones and the shared log's, a kept write hiding the logged write to the
+/// same index.
+pub(crate) struct Overlay<'a, P> {
+    kept: &'a Kept<P>,
+    log: &'a Log<P>,
+    /// Where each write is held, in index order; the first `len` are used.
+    sources: [Source; KEPT + LOG],
+    len: usize,
+}
+
+impl<P> Clone for Overlay<'_, P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P> Copy for Overlay<'_, P> {}
+
+impl<'a, P> Overlay<'a, P> {
+    /// The writes of `kept` and `log` in index order.
+    pub(crate) fn new(kept: &'a Kept<P>, log: &'a Log<P>) -> Self {
+        // Each write as one number, its index above its source, kept
+        // sources before logged ones: sorted, the writes come in index
+        // order and, at an index both hold, the kept write first.
+        let mut keys = [u32::MAX; KEPT + LOG];
+        let mut count = 0;
+        for (slot, (index, _)) in kept.writes().enumerate() {
+            keys[count] = key(index, slot);
+            count += 1;
+        }
+        for (slot, (index, _)) in log.writes().enumerate() {
+            keys[count] = key(index, KEPT + slot);
+            count += 1;
+        }
+        let keys = &mut keys[..count];
+        keys.sort_unstable();
+        let mut sources = [Source::Kept(0); KEPT + LOG];
+        let mut len = 0;
+        let mut last = None;
+        for &key in keys.iter() {
+            let index = key >> 8;
+            if last == Some(index) {
+                // A logged write hidden by the kept write before it.
+                continue;
+            }
+            last = Some(index);
+            // Below KEPT + LOG: it fits a byte.
+            #[allow(clippy::cast_possible_truncation)]
+            let source = (key & 0xff) as u8;
+            sources[len] = if usize::from(source) < KEPT {
+                Source::Kept(source)
+            } else {
+                Source::Logged(source - KEPT as u8)
+            };
+            len += 1;
+        }
+        Overlay {
+            kept,
+            log,
+            sources,
+            len,
+        }
+    }
+
+    /// No writes, whatever `kept` and `log` hold: for boards whose writes
+    /// all go into the blocks at once.
+    pub(crate) fn none(kept: &'a Kept<P>, log: &'a Log<P>) -> Self {
+        Overlay {
+            kept,
+            log,
+            sources: [Source::Kept(0); KEPT + LOG],
+            len: 0,
+        }
+    }
+
+    /// The index of the `at`-th write, `None` past the last.
+    #[inline]
+    pub(crate) fn index_at(&self, at: usize) -> Option<usize> {
+        Some(match *self.sources[..self.len].get(at)? {
+            Source::Kept(slot) => self.kept.index_in(usize::from(slot)),
+            Source::Logged(slot) => self.log.index_at(usize::from(slot)),
+        })
+    }
+
+    /// The square of the `at`-th write (one of the first `len`).
+    #[inline]
+    pub(crate) fn square_at(&self, at: usize) -> Option<&'a P> {
+        match self.sources[at] {
+            Source::Kept(slot) => self.kept.square_at(usize::from(slot)),
+            Source::Logged(slot) => self.log.square_at(usize::from(slot)),
+        }
+    }
+
+    /// The square at `index` over `under`: written at `*cursor` if that
+    /// write is to `index` (the cursor then moves past it), else `under`.
+    /// For walks in index order.
+    #[inline]
+    pub(crate) fn over(
+        &self,
+        cursor: &mut usize,
+        index: usize,
+        under: Option<&'a P>,
+    ) -> Option<&'a P> {
+        if self.index_at(*cursor) == Some(index) {
+            *cursor += 1;
+            self.square_at(*cursor - 1)
+        } else {
+            under
+        }
+    }
+}
+
+impl<P: PartialEq> Overlay<'_, P> {
+    /// Whether both overlay writes to the same indices and, if they do,
+    /// whether of the same squares.
+    pub(crate) fn same_writes(&self, other: &Self) -> Option<bool> {
+        let same_indices = self.len == other.len
+            && (0..self.len).all(|at| self.index_at(at) == other.index_at(at));
+        same_indices.then(|| (0..self.len).all(|at| self.square_at(at) == other.square_at(at)))
+    }
+}
+
+/// A write's index above its source (a kept slot, or `KEPT` plus a logged
+/// slot), as one number that sorts by index, then kept before logged.
+fn key(index: usize, source: usize) -> u32 {
+    // A square's index is below 2^16, a source below 2^8.
+    #[allow(clippy::cast_possible_truncation)]
+    let key = ((index as u32) << 8) | source as u32;
+    key
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Overlay;
+    use crate::board::kept::{Kept, keep};
+    use crate::board::log::Log;
+
+    #[test]
+    fn writes_come_in_index_order_and_a_kept_write_hides_the_logged_one() {
+        let mut log = Log::<u8>::EMPTY;
+        let mut kept = Kept::EMPTY;
+        for (index, square) in [(40, Some(1)), (3, Some(2)), (17, None)] {
+            keep(&mut kept, index, square);
+        }
+        assert!(log.absorb(&mut kept));
+        for (index, square) in [(17, Some(5)), (9, Some(6)), (64_000, Some(7))] {
+            keep(&mut kept, index, square);
+        }
+        let overlay = Overlay::new(&kept, &log);
+        let writes: Vec<_> = (0..)
+            .map_while(|at| Some((overlay.index_at(at)?, overlay.square_at(at).copied())))
+            .collect();
+        assert_eq!(
+            writes,
+            [
+                (3, Some(2)),
+                (9, Some(6)),
+                (17, Some(5)),
+                (40, Some(1)),
+                (64_000, Some(7))
+            ]
+        );
+        let none = Overlay::none(&kept, &log);
+        assert_eq!(none.index_at(0), None);
+    }
+}
