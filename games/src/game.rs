@@ -52,6 +52,13 @@ pub trait Node: Clone + PartialEq + Sized + 'static {
     #[must_use]
     fn play(&self, board: &Self::Board, mv: Self::Move) -> Self;
 
+    /// [`play`](Node::play) into `out`, a node the caller keeps (a
+    /// search's slot for a ply's child): the position crate builds the
+    /// child where it is read next, if it can.
+    fn play_into(&self, board: &Self::Board, mv: Self::Move, out: &mut Self) {
+        *out = self.play(board, mv);
+    }
+
     /// A 64-bit hash of the node, the game's state included: equal for
     /// equal nodes.
     fn key(&self) -> u64;

@@ -126,8 +126,9 @@ pub fn divide_parallel<N: Node + Send + Sync>(
 /// table if any.
 struct Search<'t, N: Node> {
     table: Option<&'t Table<N>>,
-    /// Per ply, the node's moves and the board it is read into.
-    buffers: Vec<(Vec<N::Move>, N::Board)>,
+    /// Per ply, the node's moves, the board it is read into, and the slot
+    /// its children are built into, one after the other.
+    buffers: Vec<(Vec<N::Move>, N::Board, Option<N>)>,
 }
 
 impl<'t, N: Node> Search<'t, N> {
@@ -155,23 +156,27 @@ impl<'t, N: Node> Search<'t, N> {
         if self.buffers.len() <= ply {
             self.buffers.resize_with(ply + 1, Default::default);
         }
-        let (mut moves, mut board) = std::mem::take(&mut self.buffers[ply]);
+        let (mut moves, mut board, child) = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
         node.read_into(&mut board);
         N::legal_moves(&board, &mut moves);
+        let mut child = child.unwrap_or_else(|| node.clone());
         let count = if depth == 1 {
             for &mv in &moves {
                 // The leaf is built, and kept from being optimised away.
-                std::hint::black_box(node.play(&board, mv));
+                node.play_into(&board, mv, &mut child);
+                std::hint::black_box(&child);
             }
             moves.len() as u64
         } else {
-            moves
-                .iter()
-                .map(|&mv| self.count(&node.play(&board, mv), depth - 1))
-                .sum()
+            let mut count = 0;
+            for &mv in &moves {
+                node.play_into(&board, mv, &mut child);
+                count += self.count(&child, depth - 1);
+            }
+            count
         };
-        self.buffers[ply] = (moves, board);
+        self.buffers[ply] = (moves, board, Some(child));
         if let (Some(table), Some(key)) = (table, key) {
             table.insert(key, node, depth, count);
         }

@@ -134,6 +134,21 @@ pub trait Position: Clone + PartialEq + Sized + 'static {
     #[must_use]
     fn play(&self, writes: &[Write<Self::Piece>], hand: Option<(Self::Piece, i32)>) -> Self;
 
+    /// [`play`](Position::play) into `out`, a position the caller keeps: a
+    /// crate that can build the child where it will be read does so.
+    ///
+    /// # Panics
+    ///
+    /// As [`play`](Position::play).
+    fn play_into(
+        &self,
+        writes: &[Write<Self::Piece>],
+        hand: Option<(Self::Piece, i32)>,
+        out: &mut Self,
+    ) {
+        *out = self.play(writes, hand);
+    }
+
     /// A 64-bit hash of the whole position, equal for equal positions.
     fn key(&self) -> u64;
 }
@@ -223,6 +238,21 @@ impl<P: Token, S: Token, K: SharedPointerKind + KindName + 'static> Position
             edit.toggle();
         })
         .expect(LEGAL)
+    }
+
+    // The same edit, built where the caller keeps the child: never moved.
+    fn play_into(&self, writes: &[Write<P>], hand: Option<(P, i32)>, out: &mut Self) {
+        let mover = GenericQi::turn(self);
+        self.edit_into(out, |edit| {
+            for write in writes {
+                edit.replace(write.square, write.before.as_ref(), write.after);
+            }
+            if let Some((piece, delta)) = hand {
+                edit.hand(mover, piece, delta);
+            }
+            edit.toggle();
+        })
+        .expect(LEGAL);
     }
 
     fn key(&self) -> u64 {

@@ -6,9 +6,11 @@
 // position being built stays in one place.
 #![allow(clippy::inline_always)]
 
+use core::borrow::BorrowMut;
+use core::marker::PhantomData;
 use core::hash::Hash;
 
-use archery::{ArcTK, SharedPointerKind};
+use archery::{ArcTK, SharedPointer, SharedPointerKind};
 
 use super::{GenericQi, hands};
 use crate::board;
@@ -72,10 +74,33 @@ use crate::{Error, Player};
 /// assert_eq!(capture.square(4), None);
 /// # Ok::<(), persistent_qi::Error>(())
 /// ```
+///
+/// `N` is where the new position is built: in the edit itself (the
+/// default: [`finish`](Edit::finish) returns it), or in a position the
+/// caller keeps, through a `&mut` to it ([`GenericQi::edit_into`]).
 #[must_use = "an edit builds nothing until `finish` is called"]
-pub struct Edit<P, S, K: SharedPointerKind = ArcTK> {
-    next: GenericQi<P, S, K>,
+pub struct Edit<P, S, K: SharedPointerKind = ArcTK, N = GenericQi<P, S, K>> {
+    next: N,
     state: EditState,
+    /// The position type `N` holds or points to.
+    position: PhantomData<fn() -> (P, S, K)>,
+}
+
+/// What [`GenericQi::edit_into`] keeps of the slot it builds into, to put
+/// back if the edit fails.
+enum Saved<P, S, K: SharedPointerKind> {
+    /// The whole position the slot held.
+    Whole(GenericQi<P, S, K>),
+    /// Its own fields, when it shared what the parent shares.
+    Own(Own<P>),
+}
+
+/// A position's own fields: all but its shared pointer.
+struct Own<P> {
+    hash: u64,
+    turn: Player,
+    board_pieces: u16,
+    kept: board::Kept<P>,
 }
 
 /// What an edit keeps besides the position it builds.
@@ -107,6 +132,7 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
         Edit {
             state: EditState::new(self),
             next: self.clone(),
+            position: PhantomData,
         }
     }
 
@@ -133,6 +159,94 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
         let mut edit = self.edit();
         build(&mut edit);
         edit.finish()
+    }
+
+    /// The position [`edit_with`](GenericQi::edit_with) builds, built into
+    /// `out`, a position the caller keeps (a search's slot for the child of
+    /// a ply, say): the new position is written where it will be read and
+    /// never moved afterwards. What `out` held is dropped.
+    ///
+    /// ```
+    /// use persistent_qi::Qi;
+    ///
+    /// let start: Qi<u8, u8> = Qi::new(&[3, 3], 0, 1)?.board_diff([(0, Some(7))])?;
+    /// let mut child = start.clone();
+    /// for to in 1..9 {
+    ///     start.edit_into(&mut child, |edit| {
+    ///         edit.replace(0, Some(&7), None).replace(to, None, Some(7)).toggle();
+    ///     })?;
+    ///     assert_eq!(child.square(to), Some(&7));
+    /// }
+    /// assert_eq!(start.square(0), Some(&7));
+    ///
+    /// // A failed edit leaves `out` as it was.
+    /// let before = child.clone();
+    /// assert!(start.edit_into(&mut child, |edit| { edit.set(9, None); }).is_err());
+    /// assert!(child.ptr_eq(&before));
+    /// # Ok::<(), persistent_qi::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Edit::finish`]; `out` then holds what it held before.
+    #[inline(always)]
+    pub fn edit_into(
+        &self,
+        out: &mut Self,
+        build: impl FnOnce(&mut Edit<P, S, K, &mut Self>),
+    ) -> Result<(), Error> {
+        // A slot that shares what this position shares (the last sibling
+        // built there, or this position's parent) keeps its reference:
+        // only the position's own fields are copied, with no count to
+        // take and drop, and what it held is kept aside for an error.
+        let saved = if SharedPointer::ptr_eq(&out.shared, &self.shared) {
+            Saved::Own(out.take_own(self))
+        } else {
+            Saved::Whole(core::mem::replace(out, self.clone()))
+        };
+        let mut edit = Edit {
+            state: EditState::new(self),
+            next: out,
+            position: PhantomData,
+        };
+        build(&mut edit);
+        let Edit { next, state, .. } = edit;
+        match state.finish(next) {
+            Ok(()) => Ok(()),
+            Err(error) => {
+                match saved {
+                    Saved::Whole(previous) => *next = previous,
+                    Saved::Own(own) => {
+                        // The edit may have copied what it shared.
+                        if !SharedPointer::ptr_eq(&next.shared, &self.shared) {
+                            next.shared = SharedPointer::clone(&self.shared);
+                        }
+                        next.put_own(own);
+                    }
+                }
+                failed(error)
+            }
+        }
+    }
+
+    /// Replaces this position's own fields (all but the shared pointer)
+    /// with `from`'s, returning them.
+    #[inline(always)]
+    fn take_own(&mut self, from: &Self) -> Own<P> {
+        Own {
+            hash: core::mem::replace(&mut self.hash, from.hash),
+            turn: core::mem::replace(&mut self.turn, from.turn),
+            board_pieces: core::mem::replace(&mut self.board_pieces, from.board_pieces),
+            kept: core::mem::replace(&mut self.kept, from.kept.clone()),
+        }
+    }
+
+    /// Puts back the own fields [`take_own`](GenericQi::take_own) took.
+    fn put_own(&mut self, own: Own<P>) {
+        self.hash = own.hash;
+        self.turn = own.turn;
+        self.board_pieces = own.board_pieces;
+        self.kept = own.kept;
     }
 
     /// Passes the turn to `turn`, in place.
@@ -395,7 +509,9 @@ impl EditState {
     }
 }
 
-impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> Edit<P, S, K> {
+impl<P: Clone + Ord + Hash, S, K: SharedPointerKind, N: BorrowMut<GenericQi<P, S, K>>>
+    Edit<P, S, K, N>
+{
     /// Puts `square` on the square at `index`: `Some(piece)` places a piece
     /// (replacing whatever was there), `None` empties it. O(log n), with no
     /// allocation while the position has room for the write (see
@@ -403,7 +519,7 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> Edit<P, S, K> {
     /// blocks, each block written and the path to it copied once.
     #[inline(always)]
     pub fn set(&mut self, index: usize, square: Option<P>) -> &mut Self {
-        self.state.set(&mut self.next, index, square);
+        self.state.set(self.next.borrow_mut(), index, square);
         self
     }
 
@@ -432,7 +548,7 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> Edit<P, S, K> {
     /// ```
     #[inline(always)]
     pub fn replace(&mut self, index: usize, old: Option<&P>, square: Option<P>) -> &mut Self {
-        self.state.replace(&mut self.next, index, old, square);
+        self.state.replace(self.next.borrow_mut(), index, old, square);
         self
     }
 
@@ -449,7 +565,7 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> Edit<P, S, K> {
         while self.state.error.is_none()
             && let Some((index, square)) = changes.next()
         {
-            self.state.set(&mut self.next, index, square);
+            self.state.set(self.next.borrow_mut(), index, square);
         }
         self
     }
@@ -463,7 +579,7 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> Edit<P, S, K> {
     /// than one later change could take back) fails at once.
     #[inline(always)]
     pub fn hand(&mut self, player: Player, piece: P, delta: i32) -> &mut Self {
-        self.state.hand(&mut self.next, player, piece, delta);
+        self.state.hand(self.next.borrow_mut(), player, piece, delta);
         self
     }
 
@@ -481,25 +597,25 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> Edit<P, S, K> {
         while self.state.error.is_none()
             && let Some((piece, delta)) = changes.next()
         {
-            self.state.hand(&mut self.next, player, piece, delta);
+            self.state.hand(self.next.borrow_mut(), player, piece, delta);
         }
         self
     }
 }
 
-impl<P: Clone, S, K: SharedPointerKind> Edit<P, S, K> {
+impl<P: Clone, S, K: SharedPointerKind, N: BorrowMut<GenericQi<P, S, K>>> Edit<P, S, K, N> {
     /// Passes the turn to the other player.
     #[inline(always)]
     pub fn toggle(&mut self) -> &mut Self {
-        let turn = self.next.turn.flip();
-        self.next.set_turn(turn);
+        let next = self.next.borrow_mut();
+        next.set_turn(next.turn.flip());
         self
     }
 
     /// Gives the turn to `turn`.
     #[inline(always)]
     pub fn with_turn(&mut self, turn: Player) -> &mut Self {
-        self.next.set_turn(turn);
+        self.next.borrow_mut().set_turn(turn);
         self
     }
 
@@ -507,9 +623,11 @@ impl<P: Clone, S, K: SharedPointerKind> Edit<P, S, K> {
     /// checked yet).
     #[must_use]
     pub fn position(&self) -> &GenericQi<P, S, K> {
-        &self.next
+        self.next.borrow()
     }
+}
 
+impl<P: Clone, S, K: SharedPointerKind> Edit<P, S, K> {
     /// Builds the new position: the piece total checked if the edit added
     /// pieces, and a bulk edit's writes settled into the shared blocks.
     ///
@@ -526,7 +644,9 @@ impl<P: Clone, S, K: SharedPointerKind> Edit<P, S, K> {
     /// given.
     #[inline(always)]
     pub fn finish(self) -> Result<GenericQi<P, S, K>, Error> {
-        let Edit { mut next, state } = self;
+        let Edit {
+            mut next, state, ..
+        } = self;
         match state.finish(&mut next) {
             Ok(()) => Ok(next),
             Err(error) => failed(error),

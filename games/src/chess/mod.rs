@@ -140,7 +140,7 @@ const NO_WRITE: Write<Qpi> = Write {
 /// The child of `node` after `mv`, a legal move of `board` (`node` read):
 /// every square the move writes in one call to the position crate, then
 /// the rights the move keeps and the en-passant square it leaves.
-fn play<P: QpiPosition>(node: &Node<P>, board: &Board, mv: Move) -> Node<P> {
+fn play<P: QpiPosition>(node: &Node<P>, board: &Board, mv: Move, out: Option<&mut Node<P>>) -> Option<Node<P>> {
     let (from, to) = (usize::from(mv.from), usize::from(mv.to));
     let mut writes = [NO_WRITE; 4];
     writes[0] = Write {
@@ -182,13 +182,23 @@ fn play<P: QpiPosition>(node: &Node<P>, board: &Board, mv: Move) -> Node<P> {
     let double_push = is_kind(code_of(mv.mover), Kind::Pawn) && from.abs_diff(to) == 2 * FILES;
     let en_passant = (double_push && board.pawn_beside(to, board.turn().flip()))
         .then(|| u8::try_from(from.midpoint(to)).expect("a board square"));
-    Node {
-        position: node.position.play(&writes[..count], None),
-        castling: node
-            .castling
-            .intersection(KEPT[from])
-            .intersection(KEPT[to]),
-        en_passant,
+    let castling = node
+        .castling
+        .intersection(KEPT[from])
+        .intersection(KEPT[to]);
+    match out {
+        Some(out) => {
+            node.position
+                .play_into(&writes[..count], None, &mut out.position);
+            out.castling = castling;
+            out.en_passant = en_passant;
+            None
+        }
+        None => Some(Node {
+            position: node.position.play(&writes[..count], None),
+            castling,
+            en_passant,
+        }),
     }
 }
 
@@ -221,7 +231,11 @@ impl<P: QpiPosition> crate::Node for Node<P> {
     }
 
     fn play(&self, board: &Board, mv: Move) -> Self {
-        play(self, board, mv)
+        play(self, board, mv, None).expect("a new node when no slot is given")
+    }
+
+    fn play_into(&self, board: &Board, mv: Move, out: &mut Self) {
+        play(self, board, mv, Some(out));
     }
 
     fn key(&self) -> u64 {

@@ -154,29 +154,19 @@ impl<P: GoPosition> crate::Node for Node<P> {
     /// panic in the position crate (an occupied point) or give a position
     /// no game reaches (a suicide).
     fn play(&self, board: &Board, mv: Point) -> Self {
-        let index = board.index(mv).expect("a move on the board");
-        let captured = board.captures(index);
-        let ko = board.ko_after(index, &captured);
-        let placed = Write {
-            square: index,
-            before: None,
-            after: Some(board.mover()),
-        };
-        // Most moves capture nothing: their one write needs no vector.
-        let position = if captured.is_empty() {
-            self.position.play(&[placed], None)
-        } else {
-            let opponent = Some(board.opponent());
-            let mut writes = Vec::with_capacity(1 + captured.len());
-            writes.push(placed);
-            writes.extend(captured.iter().map(|square| Write {
-                square,
-                before: opponent,
-                after: None,
-            }));
-            self.position.play(&writes, None)
-        };
+        let mut ko = None;
+        let position = self.changes(board, mv, &mut ko, |writes| {
+            self.position.play(writes, None)
+        });
         Node { position, ko }
+    }
+
+    fn play_into(&self, board: &Board, mv: Point, out: &mut Self) {
+        let mut ko = None;
+        self.changes(board, mv, &mut ko, |writes| {
+            self.position.play_into(writes, None, &mut out.position);
+        });
+        out.ko = ko;
     }
 
     fn key(&self) -> u64 {
@@ -186,6 +176,41 @@ impl<P: GoPosition> crate::Node for Node<P> {
     /// The ko point plus one, or 0 without one.
     fn state(&self) -> u64 {
         self.ko.map_or(0, |ko| u64::from(ko) + 1)
+    }
+}
+
+impl<P: GoPosition> Node<P> {
+    /// The squares a move at `mv` writes (the new stone, then every stone
+    /// it captures), given to `apply`; the new ko point into `ko`.
+    fn changes<R>(
+        &self,
+        board: &Board,
+        mv: Point,
+        ko: &mut Option<u16>,
+        apply: impl FnOnce(&[Write<u8>]) -> R,
+    ) -> R {
+        let index = board.index(mv).expect("a move on the board");
+        let captured = board.captures(index);
+        *ko = board.ko_after(index, &captured);
+        let placed = Write {
+            square: index,
+            before: None,
+            after: Some(board.mover()),
+        };
+        // Most moves capture nothing: their one write needs no vector.
+        if captured.is_empty() {
+            apply(&[placed])
+        } else {
+            let opponent = Some(board.opponent());
+            let mut writes = Vec::with_capacity(1 + captured.len());
+            writes.push(placed);
+            writes.extend(captured.iter().map(|square| Write {
+                square,
+                before: opponent,
+                after: None,
+            }));
+            apply(&writes)
+        }
     }
 }
 

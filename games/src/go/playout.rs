@@ -96,6 +96,9 @@ pub struct Playout<P> {
 #[must_use]
 pub fn playout<P: GoPosition>(node: Node<P>, rng: &mut Rng, max_moves: usize) -> Playout<P> {
     let mut node = node;
+    // The child is built over the grandparent, which it replaces: each
+    // ply's parent is dropped when the next ply is built.
+    let mut next = node.clone();
     let mut moves = Vec::new();
     let mut board = Board::default();
     while moves.len() < max_moves {
@@ -103,7 +106,8 @@ pub fn playout<P: GoPosition>(node: Node<P>, rng: &mut Rng, max_moves: usize) ->
         let Some(mv) = random_move(&board, rng) else {
             break;
         };
-        node = node.play(&board, mv);
+        node.play_into(&board, mv, &mut next);
+        core::mem::swap(&mut node, &mut next);
         moves.push(mv);
     }
     Playout { moves, node }
@@ -235,8 +239,12 @@ fn grow<P: GoPosition>(
         let Some(mv) = random_move(&board, rng) else {
             break;
         };
-        let child = nodes[parent].play(&board, mv);
-        nodes.push(child);
+        // The child is built where it is kept: a copy of its parent,
+        // edited in place.
+        nodes.push(nodes[parent].clone());
+        let last = nodes.len() - 1;
+        let (kept, child) = nodes.split_at_mut(last);
+        kept[parent].play_into(&board, mv, &mut child[0]);
         parent = nodes.len() - 1;
         played += 1;
     }

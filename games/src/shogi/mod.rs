@@ -112,6 +112,23 @@ fn hand_change(mv: Move) -> Option<(Qpi, i32)> {
 /// fits.
 #[must_use]
 pub fn play<P: QpiPosition>(position: &P, mv: Move) -> P {
+    let (writes, count, hand) = changes(mv);
+    position.play(&writes[..count], hand)
+}
+
+/// [`play`] into `out`, a position the caller keeps.
+///
+/// # Panics
+///
+/// As [`play`].
+pub fn play_into<P: QpiPosition>(position: &P, mv: Move, out: &mut P) {
+    let (writes, count, hand) = changes(mv);
+    position.play_into(&writes[..count], hand, out);
+}
+
+/// What a move writes: its squares (the first `count` of the array, the
+/// vacated square first) and the mover's hand change.
+fn changes(mv: Move) -> ([Write<Qpi>; 2], usize, Option<(Qpi, i32)>) {
     let target = Write {
         square: usize::from(mv.to),
         before: mv.taken,
@@ -119,8 +136,8 @@ pub fn play<P: QpiPosition>(position: &P, mv: Move) -> P {
     };
     let hand = hand_change(mv);
     match mv.from {
-        Some(from) => position.play(
-            &[
+        Some(from) => (
+            [
                 Write {
                     square: usize::from(from),
                     before: Some(mv.mover),
@@ -128,9 +145,10 @@ pub fn play<P: QpiPosition>(position: &P, mv: Move) -> P {
                 },
                 target,
             ],
+            2,
             hand,
         ),
-        None => position.play(&[target], hand),
+        None => ([target, target], 1, hand),
     }
 }
 
@@ -170,6 +188,10 @@ impl<P: QpiPosition> crate::Node for Node<P> {
 
     fn play(&self, _board: &Board, mv: Move) -> Self {
         Node::new(play(&self.position, mv))
+    }
+
+    fn play_into(&self, _board: &Board, mv: Move, out: &mut Self) {
+        play_into(&self.position, mv, &mut out.position);
     }
 
     fn key(&self) -> u64 {
