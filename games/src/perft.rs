@@ -122,13 +122,17 @@ pub fn divide_parallel<N: Node + Send + Sync>(
     })
 }
 
+/// What a search keeps for a ply: the node's moves, the board it is read
+/// into, and the slot its children are built into.
+type Ply<N> = (Vec<<N as Node>::Move>, <N as Node>::Board, Option<N>);
+
 /// One thread's search: its move buffers, one per ply, and the shared
 /// table if any.
 struct Search<'t, N: Node> {
     table: Option<&'t Table<N>>,
     /// Per ply, the node's moves, the board it is read into, and the slot
     /// its children are built into, one after the other.
-    buffers: Vec<(Vec<N::Move>, N::Board, Option<N>)>,
+    buffers: Vec<Ply<N>>,
 }
 
 impl<'t, N: Node> Search<'t, N> {

@@ -496,7 +496,10 @@ impl<P: Clone + Ord + Hash, S: Clone + Eq + Hash> Position<P, S> for sashite_qi:
     }
 
     fn occupied_count(&self) -> usize {
-        self.board().iter().filter(|square| square.is_some()).count()
+        self.board()
+            .iter()
+            .filter(|square| square.is_some())
+            .count()
     }
 }
 

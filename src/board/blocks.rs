@@ -152,7 +152,9 @@ impl<P: Clone, const LEN: usize, K: SharedPointerKind> BlocksOf<P, LEN, K> {
                 for (index, square) in writes {
                     let block_index = index / LEN;
                     if current.as_ref().is_none_or(|(at, _)| *at != block_index) {
-                        current = vector.get_mut(block_index).map(|block| (block_index, block));
+                        current = vector
+                            .get_mut(block_index)
+                            .map(|block| (block_index, block));
                     }
                     if let Some((_, block)) = &mut current {
                         block[index % LEN] = square;
@@ -384,7 +386,10 @@ mod tests {
         assert!(matches!(one, super::Layout::Of384(super::BlocksOf::One(_))));
         let several = Blocks::from_squares(513, &mut core::iter::empty());
         assert_eq!((several.block_count(), several.block_length()), (17, 32));
-        assert!(matches!(several, super::Layout::Of32(super::BlocksOf::Many(_))));
+        assert!(matches!(
+            several,
+            super::Layout::Of32(super::BlocksOf::Many(_))
+        ));
     }
 
     #[test]

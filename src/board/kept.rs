@@ -154,8 +154,9 @@ impl<P> Kept<P> {
     /// The slot of the write to `index`, if one is kept.
     #[inline(always)]
     pub(crate) fn slot(&self, index: usize) -> Option<usize> {
-        // No test of `len` first: unused slots hold UNUSED, which no key
-        // matches, and a search's positions usually keep writes.
+        if self.len == 0 {
+            return None;
+        }
         self.find_all(Self::key(index)?)
     }
 

@@ -67,6 +67,9 @@ impl<P> Log<P> {
     /// index is), with no branch on how many are used.
     #[inline(always)]
     pub(crate) fn slot(&self, index: usize) -> Option<usize> {
+        if self.len == 0 {
+            return None;
+        }
         let key = u16::try_from(index).ok().filter(|&key| key != UNUSED)?;
         // Bitwise, not lazy: every slot is compared.
         #[allow(clippy::needless_bitwise_bool)]
@@ -115,18 +118,17 @@ impl<P: Clone> Log<P> {
             return false;
         }
         for (index, square) in kept.drain() {
-            match self.slot(index) {
-                Some(slot) => self.squares[slot] = square,
-                None => {
-                    let slot = self.len();
-                    // A kept index: it fits.
-                    #[allow(clippy::cast_possible_truncation)]
-                    {
-                        self.indices[slot] = index as u16;
-                    }
-                    self.squares[slot] = square;
-                    self.len += 1;
+            if let Some(slot) = self.slot(index) {
+                self.squares[slot] = square;
+            } else {
+                let slot = self.len();
+                // A kept index: it fits.
+                #[allow(clippy::cast_possible_truncation)]
+                {
+                    self.indices[slot] = index as u16;
                 }
+                self.squares[slot] = square;
+                self.len += 1;
             }
         }
         true

@@ -342,6 +342,9 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
     /// logged writes over them, then the kept ones over those, oldest
     /// first. No square is compared with a write's index: a copy and a few
     /// stores.
+    // `*square = written.clone()`, not `clone_from`: for a `Copy` piece a
+    // two-byte store, where `Option::clone_from` branches on both sides.
+    #[allow(clippy::assigning_clones)]
     pub(crate) fn clone_into(self, out: &mut [Option<P>])
     where
         P: Clone,

@@ -6,6 +6,15 @@
 use super::kept::{KEPT, Kept};
 use super::log::{LOG, Log};
 
+/// The sources below which a write is kept, as a byte.
+const KEPT_SOURCES: u8 = {
+    assert!(KEPT + LOG <= 256, "a write's source fits a byte");
+    // Checked just above: it fits.
+    #[allow(clippy::cast_possible_truncation)]
+    let kept = KEPT as u8;
+    kept
+};
+
 /// Where an overlaid write is held.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Source {
@@ -65,10 +74,9 @@ impl<'a, P> Overlay<'a, P> {
             // Below KEPT + LOG: it fits a byte.
             #[allow(clippy::cast_possible_truncation)]
             let source = (key & 0xff) as u8;
-            sources[len] = if usize::from(source) < KEPT {
-                Source::Kept(source)
-            } else {
-                Source::Logged(source - KEPT as u8)
+            sources[len] = match source.checked_sub(KEPT_SOURCES) {
+                None => Source::Kept(source),
+                Some(slot) => Source::Logged(slot),
             };
             len += 1;
         }

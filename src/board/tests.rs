@@ -185,7 +185,9 @@ fn every_block_length_reads_back_what_was_written() {
     // bytes (u8) give every length from 2 to 512 as one block and 32 and 64
     // in several, 16 bytes (u64) 4 in several, 8 bytes (u32) 8 and 16, 24
     // bytes (String) 2 and 4.
-    for square_count in [1, 7, 12, 20, 40, 64, 90, 100, 150, 200, 361, 400, 1000, 2048] {
+    for square_count in [
+        1, 7, 12, 20, 40, 64, 90, 100, 150, 200, 361, 400, 1000, 2048,
+    ] {
         reached.push(TestBoard::<u8, ArcTK>::new(square_count).block_length());
         reached.push(TestBoard::<u32, ArcTK>::new(square_count).block_length());
         reached.push(TestBoard::<u64, ArcTK>::new(square_count).block_length());

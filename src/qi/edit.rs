@@ -7,8 +7,8 @@
 #![allow(clippy::inline_always)]
 
 use core::borrow::BorrowMut;
-use core::marker::PhantomData;
 use core::hash::Hash;
+use core::marker::PhantomData;
 
 use archery::{ArcTK, SharedPointer, SharedPointerKind};
 
@@ -83,8 +83,11 @@ pub struct Edit<P, S, K: SharedPointerKind = ArcTK, N = GenericQi<P, S, K>> {
     next: N,
     state: EditState,
     /// The position type `N` holds or points to.
-    position: PhantomData<fn() -> (P, S, K)>,
+    position: Marker<P, S, K>,
 }
+
+/// An edit's position type, for an edit that may only point to it.
+type Marker<P, S, K> = PhantomData<fn() -> (P, S, K)>;
 
 /// What [`GenericQi::edit_into`] keeps of the slot it builds into, to put
 /// back if the edit fails.
@@ -548,7 +551,8 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind, N: BorrowMut<GenericQi<P, S
     /// ```
     #[inline(always)]
     pub fn replace(&mut self, index: usize, old: Option<&P>, square: Option<P>) -> &mut Self {
-        self.state.replace(self.next.borrow_mut(), index, old, square);
+        self.state
+            .replace(self.next.borrow_mut(), index, old, square);
         self
     }
 
@@ -579,7 +583,8 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind, N: BorrowMut<GenericQi<P, S
     /// than one later change could take back) fails at once.
     #[inline(always)]
     pub fn hand(&mut self, player: Player, piece: P, delta: i32) -> &mut Self {
-        self.state.hand(self.next.borrow_mut(), player, piece, delta);
+        self.state
+            .hand(self.next.borrow_mut(), player, piece, delta);
         self
     }
 
@@ -597,7 +602,8 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind, N: BorrowMut<GenericQi<P, S
         while self.state.error.is_none()
             && let Some((piece, delta)) = changes.next()
         {
-            self.state.hand(self.next.borrow_mut(), player, piece, delta);
+            self.state
+                .hand(self.next.borrow_mut(), player, piece, delta);
         }
         self
     }

@@ -140,7 +140,12 @@ const NO_WRITE: Write<Qpi> = Write {
 /// The child of `node` after `mv`, a legal move of `board` (`node` read):
 /// every square the move writes in one call to the position crate, then
 /// the rights the move keeps and the en-passant square it leaves.
-fn play<P: QpiPosition>(node: &Node<P>, board: &Board, mv: Move, out: Option<&mut Node<P>>) -> Option<Node<P>> {
+fn play<P: QpiPosition>(
+    node: &Node<P>,
+    board: &Board,
+    mv: Move,
+    out: Option<&mut Node<P>>,
+) -> Option<Node<P>> {
     let (from, to) = (usize::from(mv.from), usize::from(mv.to));
     let mut writes = [NO_WRITE; 4];
     writes[0] = Write {

@@ -155,7 +155,7 @@ impl<P: GoPosition> crate::Node for Node<P> {
     /// no game reaches (a suicide).
     fn play(&self, board: &Board, mv: Point) -> Self {
         let mut ko = None;
-        let position = self.changes(board, mv, &mut ko, |writes| {
+        let position = Self::changes(board, mv, &mut ko, |writes| {
             self.position.play(writes, None)
         });
         Node { position, ko }
@@ -163,7 +163,7 @@ impl<P: GoPosition> crate::Node for Node<P> {
 
     fn play_into(&self, board: &Board, mv: Point, out: &mut Self) {
         let mut ko = None;
-        self.changes(board, mv, &mut ko, |writes| {
+        Self::changes(board, mv, &mut ko, |writes| {
             self.position.play_into(writes, None, &mut out.position);
         });
         out.ko = ko;
@@ -183,7 +183,6 @@ impl<P: GoPosition> Node<P> {
     /// The squares a move at `mv` writes (the new stone, then every stone
     /// it captures), given to `apply`; the new ko point into `ko`.
     fn changes<R>(
-        &self,
         board: &Board,
         mv: Point,
         ko: &mut Option<u16>,
