@@ -18,7 +18,11 @@
 //!
 #![doc = include_str!("../docs/crate/quick-start.md")]
 //!
-//! A move found at run time builds in place, step by step: see [`Edit`].
+//! A move found at run time builds in place, step by step: see [`Edit`]. A
+//! move generator reads each node's whole board once, with
+//! [`board_into`](GenericQi::board_into), into an array it keeps (a memory
+//! copy and a few stores: faster than iterating any slice), and builds each
+//! child with [`edit_into`](GenericQi::edit_into) into a slot it keeps.
 //! Every piece and style type works (`&str`, `String`, `u8`); the
 //! [`qpi`] module has the typed 2-byte piece identifier of the Sashité
 //! family, and a `Qi<Qpi, Sin>` reads and writes FEEN with the `feen`
