@@ -313,6 +313,40 @@ impl<P, K: SharedPointerKind> Layout<P, K> {
     }
 }
 
+/// A layout's blocks in order, as slices: see [`Layout::block_slices`].
+pub(super) enum BlockSlices<'a, P> {
+    /// The one block of a board of one block, until taken.
+    One(Option<&'a [Option<P>]>),
+    /// The rpds vector's own walk: one allocation for its path, then O(1)
+    /// a block, where fetching each block by index walks down from the
+    /// root.
+    Many(Box<dyn Iterator<Item = &'a [Option<P>]> + 'a>),
+}
+
+impl<'a, P> Iterator for BlockSlices<'a, P> {
+    type Item = &'a [Option<P>];
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            BlockSlices::One(block) => block.take(),
+            BlockSlices::Many(blocks) => blocks.next(),
+        }
+    }
+}
+
+impl<P, K: SharedPointerKind> Layout<P, K> {
+    /// The blocks in order, as slices, for a walk of the whole board.
+    pub(super) fn block_slices(&self) -> BlockSlices<'_, P> {
+        each_length!(self, blocks => match blocks {
+            BlocksOf::One(block) => BlockSlices::One(Some(&block[..])),
+            BlocksOf::Many(vector) => {
+                BlockSlices::Many(Box::new(vector.iter().map(|block| &block[..])))
+            }
+        })
+    }
+}
+
 impl<P: Clone, K: SharedPointerKind> Layout<P, K> {
     /// Writes squares in the order given; see [`BlocksOf::write_all`].
     pub(super) fn write_all(&mut self, writes: impl IntoIterator<Item = (usize, Option<P>)>) {

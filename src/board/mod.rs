@@ -327,13 +327,13 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
     }
 
     /// The first `square_count` squares, in order.
-    pub(crate) fn squares(self, square_count: usize) -> Squares<'a, P, K> {
+    pub(crate) fn squares(self, square_count: usize) -> Squares<'a, P> {
         Squares::new(self, square_count)
     }
 
     /// The occupied squares among the first `square_count`, in order, with
     /// their indices.
-    pub(crate) fn occupied(self, square_count: usize) -> Occupied<'a, P, K> {
+    pub(crate) fn occupied(self, square_count: usize) -> Occupied<'a, P> {
         Occupied::new(self, square_count)
     }
 

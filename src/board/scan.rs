@@ -12,7 +12,7 @@ use core::slice;
 
 use archery::SharedPointerKind;
 
-use super::blocks::Layout;
+use super::blocks::BlockSlices;
 use super::{Board, Overlay};
 
 /// A stretch of a board in index order: see [`Chunks`].
@@ -28,15 +28,14 @@ pub(crate) enum Chunk<'a, P> {
 
 /// The board's first squares in index order as [`Chunk`]s: the blocks' runs
 /// between overlaid writes, and each overlaid write on its own.
-pub(crate) struct Chunks<'a, P, K: SharedPointerKind> {
-    layout: &'a Layout<P, K>,
+pub(crate) struct Chunks<'a, P> {
+    /// The blocks not fetched yet.
+    blocks: BlockSlices<'a, P>,
     /// The current block's squares not given yet; `rest[0]` is the square
     /// at `position`.
     rest: &'a [Option<P>],
     position: usize,
-    /// The next block to fetch, and the squares still to take from blocks
-    /// after `rest`.
-    next_block: usize,
+    /// The squares still to take from blocks after `rest`.
     remaining: usize,
     /// The writes over the blocks in index order (see [`Board::overlay`]),
     /// the next one's place among them, and its index (`usize::MAX` past
@@ -46,15 +45,14 @@ pub(crate) struct Chunks<'a, P, K: SharedPointerKind> {
     next_written: usize,
 }
 
-impl<'a, P, K: SharedPointerKind> Chunks<'a, P, K> {
+impl<'a, P> Chunks<'a, P> {
     /// The first `square_count` squares of `board`.
-    pub(super) fn new(board: Board<'a, P, K>, square_count: usize) -> Self {
+    pub(super) fn new<K: SharedPointerKind>(board: Board<'a, P, K>, square_count: usize) -> Self {
         let writes = board.overlay();
         Chunks {
-            layout: &board.blocks.layout,
+            blocks: board.blocks.layout.block_slices(),
             rest: &[],
             position: 0,
-            next_block: 0,
             remaining: square_count,
             writes,
             next: 0,
@@ -76,19 +74,18 @@ impl<'a, P, K: SharedPointerKind> Chunks<'a, P, K> {
         if self.remaining == 0 {
             return false;
         }
-        let Some(block) = self.layout.block(self.next_block) else {
+        let Some(block) = self.blocks.next() else {
             self.remaining = 0;
             return false;
         };
         let taken = block.len().min(self.remaining);
         self.rest = &block[..taken];
-        self.next_block += 1;
         self.remaining -= taken;
         true
     }
 }
 
-impl<'a, P, K: SharedPointerKind> Iterator for Chunks<'a, P, K> {
+impl<'a, P> Iterator for Chunks<'a, P> {
     type Item = Chunk<'a, P>;
 
     #[inline]
@@ -117,14 +114,14 @@ impl<'a, P, K: SharedPointerKind> Iterator for Chunks<'a, P, K> {
 }
 
 /// The squares of a board in order: see [`Board::squares`].
-pub(crate) struct Squares<'a, P, K: SharedPointerKind> {
+pub(crate) struct Squares<'a, P> {
     /// The current run's squares not given yet.
     run: slice::Iter<'a, Option<P>>,
-    chunks: Chunks<'a, P, K>,
+    chunks: Chunks<'a, P>,
 }
 
-impl<'a, P, K: SharedPointerKind> Squares<'a, P, K> {
-    pub(super) fn new(board: Board<'a, P, K>, square_count: usize) -> Self {
+impl<'a, P> Squares<'a, P> {
+    pub(super) fn new<K: SharedPointerKind>(board: Board<'a, P, K>, square_count: usize) -> Self {
         Squares {
             run: [].iter(),
             chunks: Chunks::new(board, square_count),
@@ -132,7 +129,7 @@ impl<'a, P, K: SharedPointerKind> Squares<'a, P, K> {
     }
 }
 
-impl<'a, P, K: SharedPointerKind> Iterator for Squares<'a, P, K> {
+impl<'a, P> Iterator for Squares<'a, P> {
     type Item = Option<&'a P>;
 
     #[inline]
@@ -175,20 +172,20 @@ impl<'a, P, K: SharedPointerKind> Iterator for Squares<'a, P, K> {
     }
 }
 
-impl<P, K: SharedPointerKind> ExactSizeIterator for Squares<'_, P, K> {}
+impl<P> ExactSizeIterator for Squares<'_, P> {}
 
 /// The occupied squares of a board in order, with their indices: see
 /// [`Board::occupied`]. A run of the blocks is searched for its next
 /// occupied square as a slice, so empty stretches cost a tight loop.
-pub(crate) struct Occupied<'a, P, K: SharedPointerKind> {
+pub(crate) struct Occupied<'a, P> {
     /// The current run's squares not searched yet, the first at `start`.
     run: &'a [Option<P>],
     start: usize,
-    chunks: Chunks<'a, P, K>,
+    chunks: Chunks<'a, P>,
 }
 
-impl<'a, P, K: SharedPointerKind> Occupied<'a, P, K> {
-    pub(super) fn new(board: Board<'a, P, K>, square_count: usize) -> Self {
+impl<'a, P> Occupied<'a, P> {
+    pub(super) fn new<K: SharedPointerKind>(board: Board<'a, P, K>, square_count: usize) -> Self {
         Occupied {
             run: &[],
             start: 0,
@@ -197,7 +194,7 @@ impl<'a, P, K: SharedPointerKind> Occupied<'a, P, K> {
     }
 }
 
-impl<'a, P, K: SharedPointerKind> Iterator for Occupied<'a, P, K> {
+impl<'a, P> Iterator for Occupied<'a, P> {
     type Item = (usize, &'a P);
 
     #[inline]
