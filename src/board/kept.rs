@@ -1,28 +1,25 @@
-//! The kept writes: a position's last few square writes and hand changes,
-//! held in the position itself rather than in the blocks and hands it
-//! shares.
+//! The kept writes: a position's last few square writes, held in the
+//! position itself rather than in the blocks it shares. (Its kept hand
+//! changes live beside them, in `hand/kept.rs`.)
 
 // The lookups run in every write of every move, inside the caller's edit:
 // inlined there, the constants of the write (which kind of square, whether
 // the old square is read) fold away.
 #![allow(clippy::inline_always)]
 
-use crate::Player;
-
 /// The most square writes a position keeps.
 pub(crate) const KEPT: usize = 12;
 
-/// The most hand changes a position keeps: at most 8, one bit each in
-/// [`Kept`]'s players.
-pub(crate) const KEPT_HANDS: usize = 3;
-const _: () = assert!(KEPT_HANDS <= 8);
+// `find_all` compares the first 8 slots, then the rest, as two vector
+// comparisons: it needs at least 8.
+const _: () = assert!(KEPT >= 8);
 
 /// What an unused index slot holds: above every square index (the largest
 /// board has 65,025 squares), so no lookup of a square matches one.
 pub(super) const UNUSED: u16 = u16::MAX;
 
 /// The last writes to a board, at most one per square, in the order they
-/// were first made, and the last changes to the hands.
+/// were first made.
 ///
 /// For squares whose writes are kept (see
 /// [`Writes::Kept`](super::Writes::Kept)), `squares[slot]` is what was
@@ -36,37 +33,14 @@ pub(super) const UNUSED: u16 = u16::MAX;
 /// comparison.
 /// Walks in index order (a scan, a comparison) sort the slots first, at
 /// most [`KEPT`] of them.
-///
-/// A hand change is kept as a piece (`hand_pieces[slot]`), the difference
-/// from the shared hand's count of it (`hand_deltas[slot]`) and the player
-/// (bit `slot` of `hand_players`): at most one per player and piece, never
-/// a difference of 0, ordered by player then piece, the used slots first.
-/// Hand changes are kept only for pieces without a destructor, as square
-/// writes are.
 #[derive(Clone)]
 pub(crate) struct Kept<P> {
     /// The indices written, in the order first written, then [`UNUSED`].
     indices: [u16; KEPT],
     /// The squares written; empty in the unused slots.
     squares: [Option<P>; KEPT],
-    /// The differences of the hand changes from the shared counts; 0 in
-    /// unused slots.
-    hand_deltas: [i8; KEPT_HANDS],
-    /// Bit `slot` set: the hand change in `slot` is the second player's.
-    /// Clear for the first player's and for unused slots.
-    hand_players: u8,
-    /// The pieces of the hand changes; `None` in unused slots.
-    hand_pieces: [Option<P>; KEPT_HANDS],
     /// The number of square writes kept: the used index slots.
     len: u8,
-}
-
-/// A kept hand change but its piece: whose hand, and the difference from
-/// the shared count.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct HandEntry {
-    pub(crate) player: Player,
-    pub(crate) delta: i8,
 }
 
 /// Where the write to an index is, or would go: see [`Kept::locate`].
@@ -84,9 +58,6 @@ impl<P> Kept<P> {
     pub(crate) const EMPTY: Self = Kept {
         indices: [UNUSED; KEPT],
         squares: [const { None }; KEPT],
-        hand_deltas: [0; KEPT_HANDS],
-        hand_players: 0,
-        hand_pieces: [const { None }; KEPT_HANDS],
         len: 0,
     };
 
@@ -181,46 +152,6 @@ impl<P> Kept<P> {
     pub(crate) fn square_at(&self, slot: usize) -> Option<&P> {
         self.squares[slot].as_ref()
     }
-
-    /// The kept hand changes, ordered by player then piece, each with the
-    /// difference from the shared hand's count.
-    #[inline]
-    pub(crate) fn hand_changes(&self) -> impl Iterator<Item = (HandEntry, &P)> + '_ {
-        (0..KEPT_HANDS).filter_map(|slot| {
-            let piece = self.hand_pieces[slot].as_ref()?;
-            Some((self.hand_entry(slot), piece))
-        })
-    }
-
-    /// The player and difference of the hand change in `slot` (meaningful
-    /// for a used slot only).
-    #[inline]
-    fn hand_entry(&self, slot: usize) -> HandEntry {
-        let player = if self.hand_players >> slot & 1 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        };
-        HandEntry {
-            player,
-            delta: self.hand_deltas[slot],
-        }
-    }
-
-    /// The kept hand changes of `player`, ordered by piece.
-    #[inline]
-    pub(crate) fn hand_changes_of(&self, player: Player) -> impl Iterator<Item = (&P, i8)> + '_ {
-        self.hand_changes()
-            .filter(move |(entry, _)| entry.player == player)
-            .map(|(entry, piece)| (piece, entry.delta))
-    }
-
-    /// `true` if any hand change is kept.
-    #[inline]
-    pub(crate) fn has_hand_changes(&self) -> bool {
-        self.hand_pieces.iter().any(Option::is_some)
-    }
-
     /// Notes `index` as written, for squares whose writes go into the
     /// blocks. `false` if there was no room (nothing is noted then).
     #[inline]
@@ -260,8 +191,7 @@ impl<P: Clone> Kept<P> {
         self.len += 1;
     }
 
-    /// Forgets every kept square write (whose squares were taken out), and
-    /// leaves the hand changes as they are.
+    /// Forgets every kept square write (whose squares were taken out).
     #[inline]
     pub(super) fn clear(&mut self) {
         self.indices = [UNUSED; KEPT];
@@ -269,7 +199,7 @@ impl<P: Clone> Kept<P> {
     }
 
     /// Takes every kept square write out, in the order first written,
-    /// leaving none (and the hand changes as they are).
+    /// leaving none.
     pub(crate) fn drain(&mut self) -> impl Iterator<Item = (usize, Option<P>)> + '_ {
         let len = self.len();
         let indices = core::mem::replace(&mut self.indices, [UNUSED; KEPT]);
@@ -280,110 +210,11 @@ impl<P: Clone> Kept<P> {
             .zip(&mut self.squares)
             .map(|(index, square)| (usize::from(index), square.take()))
     }
-
-    /// Takes every kept hand change out, leaving none.
-    pub(crate) fn drain_hand_changes(&mut self) -> impl Iterator<Item = (HandEntry, P)> + '_ {
-        let entries: [HandEntry; KEPT_HANDS] = core::array::from_fn(|slot| self.hand_entry(slot));
-        self.hand_deltas = [0; KEPT_HANDS];
-        self.hand_players = 0;
-        entries
-            .into_iter()
-            .zip(&mut self.hand_pieces)
-            .filter_map(|(entry, piece)| Some((entry, piece.take()?)))
-    }
-}
-
-impl<P: Ord> Kept<P> {
-    /// The kept difference from the shared count of `piece` in `player`'s
-    /// hand (0 if none is kept).
-    #[inline]
-    pub(crate) fn hand_delta(&self, player: Player, piece: &P) -> i8 {
-        self.hand_changes()
-            .find(|(entry, kept)| entry.player == player && *kept == piece)
-            .map_or(0, |(entry, _)| entry.delta)
-    }
-
-    /// Keeps `delta` as the difference from the shared count of `piece` in
-    /// `player`'s hand (0: none kept). `Err` gives the piece back, nothing
-    /// changed, if that needs a slot and none is free.
-    pub(crate) fn set_hand_delta(&mut self, player: Player, piece: P, delta: i8) -> Result<(), P> {
-        let existing = (0..KEPT_HANDS).find(|&slot| self.hand_key(slot) == Some((player, &piece)));
-        let slot = match existing {
-            Some(slot) => slot,
-            None if delta == 0 => return Ok(()),
-            None => match self.hand_pieces.iter().position(Option::is_none) {
-                Some(slot) => slot,
-                None => return Err(piece),
-            },
-        };
-        let bit = 1 << slot;
-        if delta == 0 {
-            self.hand_pieces[slot] = None;
-            self.hand_deltas[slot] = 0;
-            self.hand_players &= !bit;
-        } else {
-            self.hand_pieces[slot] = Some(piece);
-            self.hand_deltas[slot] = delta;
-            if player.is_second() {
-                self.hand_players |= bit;
-            } else {
-                self.hand_players &= !bit;
-            }
-        }
-        // Ordered by player then piece, the used slots first, so that equal
-        // changes are kept alike: one pass of an insertion sort moves the
-        // slot just written to its place.
-        for at in 1..KEPT_HANDS {
-            for slot in (1..=at).rev() {
-                if !self.hand_slots_out_of_order(slot - 1) {
-                    break;
-                }
-                self.swap_hand_slots(slot - 1, slot);
-            }
-        }
-        Ok(())
-    }
-
-    /// The player and piece of the hand change in `slot`, if one is kept.
-    fn hand_key(&self, slot: usize) -> Option<(Player, &P)> {
-        self.hand_pieces[slot]
-            .as_ref()
-            .map(|piece| (self.hand_entry(slot).player, piece))
-    }
-
-    /// Whether the hand changes in slots `at` and `at + 1` are out of order:
-    /// a used slot after an unused one, or a greater player and piece first.
-    #[inline(always)]
-    fn hand_slots_out_of_order(&self, at: usize) -> bool {
-        match (self.hand_key(at), self.hand_key(at + 1)) {
-            (None, Some(_)) => true,
-            (Some(a), Some(b)) => a > b,
-            _ => false,
-        }
-    }
-
-    /// Swaps the hand changes in slots `a` and `b`.
-    fn swap_hand_slots(&mut self, a: usize, b: usize) {
-        self.hand_pieces.swap(a, b);
-        self.hand_deltas.swap(a, b);
-        let (bit_a, bit_b) = (self.hand_players >> a & 1, self.hand_players >> b & 1);
-        self.hand_players &= !(1 << a | 1 << b);
-        self.hand_players |= bit_a << b | bit_b << a;
-    }
 }
 
 impl<P: PartialEq> Kept<P> {
-    /// `true` if both keep the same hand changes: over the same shared
-    /// hands, the same hands.
-    #[inline]
-    pub(crate) fn same_hand_changes(&self, other: &Self) -> bool {
-        self.hand_deltas == other.hand_deltas
-            && self.hand_players == other.hand_players
-            && self.hand_pieces == other.hand_pieces
-    }
-
     /// Whether both keep writes to the same indices (whatever order they
-    /// were made in, whatever their hand changes) and, if they do, whether
+    /// were made in) and, if they do, whether
     /// of the same squares: over the same blocks and log, whether the two
     /// boards hold the same squares. O(kept writes squared), at most
     /// [`KEPT`] of them, with no sorting.
@@ -402,13 +233,11 @@ impl<P: PartialEq> Kept<P> {
         Some(same)
     }
 
-    /// `true` if both hold the same writes in the same slots and the same
-    /// hand changes: what a clone holds.
+    /// `true` if both hold the same writes in the same slots: what a clone
+    /// holds.
     #[inline]
     pub(crate) fn identical(&self, other: &Self) -> bool {
-        self.indices == other.indices
-            && self.squares == other.squares
-            && self.same_hand_changes(other)
+        self.indices == other.indices && self.squares == other.squares
     }
 }
 
@@ -427,8 +256,7 @@ pub(super) fn keep(kept: &mut Kept<u8>, index: usize, square: Option<u8>) {
 
 #[cfg(test)]
 mod tests {
-    use super::{HandEntry, KEPT, KEPT_HANDS, Kept, Slot, keep};
-    use crate::Player;
+    use super::{KEPT, Kept, Slot, keep};
 
     fn in_order(kept: &Kept<u8>) -> Vec<(usize, Option<u8>)> {
         let mut writes: Vec<_> = kept
@@ -517,57 +345,5 @@ mod tests {
         assert_eq!(in_order(&a), in_order(&b));
         assert!(!a.identical(&b), "the same writes in other slots");
         assert!(a.identical(&a.clone()));
-    }
-
-    #[test]
-    fn hand_changes_are_ordered_by_player_then_piece_and_leave_the_squares_alone() {
-        let mut kept = Kept::<u8>::EMPTY;
-        keep(&mut kept, 7, Some(1));
-        // A full room, filled out of order: players alternate, pieces fall.
-        let changes: Vec<(Player, u8, i8)> = (0..KEPT_HANDS)
-            .map(|n| {
-                let n = u8::try_from(n).unwrap();
-                let player = if n % 2 == 0 {
-                    Player::Second
-                } else {
-                    Player::First
-                };
-                (player, 20 - n, i8::try_from(n).unwrap() + 1)
-            })
-            .collect();
-        for &(player, piece, delta) in &changes {
-            assert_eq!(kept.set_hand_delta(player, piece, delta), Ok(()));
-        }
-        let order = |kept: &Kept<u8>| -> Vec<_> {
-            kept.hand_changes()
-                .map(|(HandEntry { player, delta }, &piece)| (player, piece, delta))
-                .collect()
-        };
-        let mut sorted = changes.clone();
-        sorted.sort_by_key(|&(player, piece, _)| (player, piece));
-        assert_eq!(order(&kept), sorted);
-        assert_eq!(kept.hand_changes().count(), KEPT_HANDS);
-        let (player, piece, delta) = sorted[0];
-        assert_eq!(kept.hand_delta(player, &piece), delta);
-        assert_eq!(kept.hand_delta(player, &99), 0);
-        // Full: a new piece is given back, an existing one changes.
-        assert_eq!(kept.set_hand_delta(Player::First, 4, 1), Err(4));
-        assert_eq!(kept.set_hand_delta(player, piece, 3), Ok(()));
-        assert_eq!(kept.hand_delta(player, &piece), 3);
-        // A difference of 0 frees the slot, and the order holds.
-        assert_eq!(kept.set_hand_delta(player, piece, 0), Ok(()));
-        assert_eq!(kept.hand_changes().count(), KEPT_HANDS - 1);
-        assert_eq!(kept.set_hand_delta(Player::First, 4, 5), Ok(()));
-        let mut expected = sorted[1..].to_vec();
-        expected.push((Player::First, 4, 5));
-        expected.sort_by_key(|&(player, piece, _)| (player, piece));
-        assert_eq!(order(&kept), expected);
-        // The square write is untouched.
-        assert_eq!(in_order(&kept), [(7, Some(1))]);
-        assert_eq!(kept.slot(3), None);
-        let drained: Vec<_> = kept.drain_hand_changes().collect();
-        assert_eq!(drained.len(), KEPT_HANDS);
-        assert!(!kept.has_hand_changes());
-        assert_eq!(in_order(&kept), [(7, Some(1))]);
     }
 }

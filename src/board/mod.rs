@@ -75,7 +75,7 @@ use crate::identity::fresh_id;
 
 pub(crate) use self::compare::ChangedSquares;
 use self::kept::Slot;
-pub(crate) use self::kept::{HandEntry, KEPT, KEPT_HANDS, Kept};
+pub(crate) use self::kept::{KEPT, Kept};
 use self::log::Log;
 use self::overlay::Overlay;
 pub(crate) use self::scan::{Occupied, Squares};
@@ -179,7 +179,6 @@ impl<P: Clone, K: SharedPointerKind> Blocks<P, K> {
     /// Drops the kept indices under a new stamp (squares whose writes are
     /// not kept, so the blocks already hold every write).
     fn forget_indices(&mut self, kept: &mut Kept<P>) {
-        debug_assert!(!kept.has_hand_changes(), "none kept for such squares");
         self.stamp = fresh_id();
         kept.clear();
     }

@@ -7,6 +7,7 @@ use archery::{SharedPointer, SharedPointerKind};
 use super::{GenericQi, Setup, Shared, hands};
 use crate::board::{Blocks, Kept};
 use crate::hand::Hand;
+use crate::hand::KeptHands;
 use crate::hash::FromScratch;
 use crate::shape::Shape;
 use crate::{Error, Player};
@@ -72,6 +73,7 @@ impl<P, S: Hash, K: SharedPointerKind> GenericQi<P, S, K> {
             }),
             hash,
             kept: Kept::EMPTY,
+            kept_hands: KeptHands::EMPTY,
             board_pieces: 0,
             turn: Player::First,
         }

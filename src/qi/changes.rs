@@ -7,6 +7,7 @@ use archery::{ArcTK, SharedPointerKind};
 
 use super::GenericQi;
 use crate::board::ChangedSquares;
+use crate::hand::with_delta;
 use crate::{Error, MAX_DIMENSIONS, Player};
 
 /// What differs between a position and a base it is compared with: the
@@ -240,15 +241,16 @@ fn changed_hand<'a, P: Ord, S, K: SharedPointerKind>(
     player: Player,
 ) -> impl Iterator<Item = HandChange<'a, P>> + 'a {
     let effective = move |position: &GenericQi<P, S, K>, piece: &P, shared: usize| {
-        shared
-            .checked_add_signed(isize::from(position.kept.hand_delta(player, piece)))
-            .unwrap_or_default()
+        with_delta(
+            shared,
+            isize::from(position.kept_hands.delta(player, piece)),
+        )
     };
     // The pieces of the kept changes, sorted, once each.
     let mut kept: Vec<&'a P> = base
-        .kept
-        .hand_changes_of(player)
-        .chain(now.kept.hand_changes_of(player))
+        .kept_hands
+        .of(player)
+        .chain(now.kept_hands.of(player))
         .map(|(piece, _)| piece)
         .collect();
     kept.sort_unstable();

@@ -14,6 +14,7 @@ use archery::{ArcTK, SharedPointer, SharedPointerKind};
 
 use super::{GenericQi, hands};
 use crate::board;
+use crate::hand::{KeptHands, with_delta};
 use crate::hash::{SECOND_TO_MOVE, hand_term, square_term, stable_hash};
 use crate::{Error, Player};
 
@@ -104,6 +105,7 @@ struct Own<P> {
     turn: Player,
     board_pieces: u16,
     kept: board::Kept<P>,
+    kept_hands: KeptHands<P>,
 }
 
 /// What an edit keeps besides the position it builds.
@@ -241,6 +243,7 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
             turn: core::mem::replace(&mut self.turn, from.turn),
             board_pieces: core::mem::replace(&mut self.board_pieces, from.board_pieces),
             kept: core::mem::replace(&mut self.kept, from.kept.clone()),
+            kept_hands: core::mem::replace(&mut self.kept_hands, from.kept_hands.clone()),
         }
     }
 
@@ -250,6 +253,7 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
         self.turn = own.turn;
         self.board_pieces = own.board_pieces;
         self.kept = own.kept;
+        self.kept_hands = own.kept_hands;
     }
 
     /// Passes the turn to `turn`, in place.
@@ -267,7 +271,7 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
         let squares = self.shared.square_count;
         // Both hands empty (the common case of chess and Go): the board's
         // count alone, with no hand total to add up.
-        if !self.kept.has_hand_changes()
+        if !self.kept_hands.any()
             && self.shared.first_hand.total() == 0
             && self.shared.second_hand.total() == 0
         {
@@ -369,7 +373,7 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
             return Ok(0);
         }
         let shared = self.shared.hand(player).count(&piece);
-        let before = hands::with_delta(shared, self.kept.hand_delta(player, &piece));
+        let before = with_delta(shared, isize::from(self.kept_hands.delta(player, &piece)));
         let squares = self.shared.square_count;
         let after = hands::counted(before, delta)
             .map_err(|error| hands::refused(error, player, change, squares))?;

@@ -33,6 +33,7 @@ impl<P: PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
             && self.turn == other.turn
             && self.board_pieces == other.board_pieces
             && self.kept.identical(&other.kept)
+            && self.kept_hands.same(&other.kept_hands)
     }
 }
 
@@ -54,9 +55,9 @@ impl<P: Ord, S: PartialEq, K: SharedPointerKind> PartialEq for GenericQi<P, S, K
         if core::ptr::eq(mine, theirs) {
             // Everything shared (clones, and the children of one parent
             // until their writes move): their own writes decide.
-            return self.kept.identical(&other.kept)
-                || (self.kept.same_hand_changes(&other.kept)
-                    && self.view().same_squares(other.view(), self.square_count()));
+            return self.kept_hands.same(&other.kept_hands)
+                && (self.kept.identical(&other.kept)
+                    || self.view().same_squares(other.view(), self.square_count()));
         }
         if self.hand_piece_count() != other.hand_piece_count() {
             return false;

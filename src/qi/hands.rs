@@ -4,8 +4,9 @@
 //! A capture or a drop changes one count of one hand. Copying the shared
 //! hands for it (the `Shared` block, and the imbl node that holds the
 //! count) would cost two allocations per move; instead the position keeps
-//! the difference from the shared count, for up to two pieces (see
-//! `src/board/kept.rs`), as it keeps its last square writes. A change that
+//! the difference from the shared count, for up to
+//! [`KEPT_HANDS`] pieces (see `src/hand/kept.rs`), as it keeps its last
+//! square writes. A change that
 //! finds no room, or a difference that does not fit an `i8`, moves every
 //! kept change into the shared hands first (one copy of them), then goes
 //! there too.
@@ -19,8 +20,8 @@ use core::cmp::Ordering;
 use archery::{SharedPointer, SharedPointerKind};
 
 use super::{GenericQi, Shared};
-use crate::board::{HandEntry, KEPT_HANDS, Kept, Writes, writes};
-use crate::hand::HandError;
+use crate::board::{Writes, writes};
+use crate::hand::{HandEntry, HandError, KEPT_HANDS, KeptHands, with_delta};
 use crate::{Error, Player};
 
 impl<P, S, K: SharedPointerKind> GenericQi<P, S, K> {
@@ -29,20 +30,12 @@ impl<P, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// saturates rather than wraps.
     pub(super) fn hand_total(&self, player: Player) -> usize {
         let delta: isize = self
-            .kept
-            .hand_changes()
-            .filter(|(entry, _)| entry.player == player)
-            .map(|(entry, _)| isize::from(entry.delta))
+            .kept_hands
+            .of(player)
+            .map(|(_, delta)| isize::from(delta))
             .sum();
-        saturating_add_signed(self.shared.hand(player).total(), delta)
+        with_delta(self.shared.hand(player).total(), delta)
     }
-}
-
-/// `count + delta`, saturating at 0 and at `usize::MAX`.
-fn saturating_add_signed(count: usize, delta: isize) -> usize {
-    count
-        .checked_add_signed(delta)
-        .unwrap_or(if delta < 0 { 0 } else { usize::MAX })
 }
 
 impl<P: Ord, S, K: SharedPointerKind> GenericQi<P, S, K> {
@@ -50,19 +43,19 @@ impl<P: Ord, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// kept difference.
     pub(super) fn effective_count(&self, player: Player, piece: &P) -> usize {
         let shared = self.shared.hand(player).count(piece);
-        with_delta(shared, self.kept.hand_delta(player, piece))
+        with_delta(shared, isize::from(self.kept_hands.delta(player, piece)))
     }
 
     /// `player`'s hand as `(piece, count)` in piece order: the shared
     /// entries and the kept changes merged, entries of 0 left out.
     pub(super) fn effective_hand(&self, player: Player) -> impl Iterator<Item = (&P, usize)> + '_ {
-        EffectiveHand::new(self.shared.hand(player).iter(), &self.kept, player)
+        EffectiveHand::new(self.shared.hand(player).iter(), &self.kept_hands, player)
     }
 
     /// `true` if both hold the same hands.
     pub(super) fn same_hands(&self, other: &Self) -> bool {
         let (mine, theirs) = (&*self.shared, &*other.shared);
-        if !self.kept.has_hand_changes() && !other.kept.has_hand_changes() {
+        if !self.kept_hands.any() && !other.kept_hands.any() {
             return mine.first_hand.same_content(&theirs.first_hand)
                 && mine.second_hand.same_content(&theirs.second_hand);
         }
@@ -92,7 +85,7 @@ impl<P: Ord + Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
             return;
         }
         let piece = match kept_delta(shared, after) {
-            Some(delta) => match self.kept.set_hand_delta(player, piece, delta) {
+            Some(delta) => match self.kept_hands.set_delta(player, piece, delta) {
                 Ok(()) => return,
                 Err(piece) => piece,
             },
@@ -103,9 +96,9 @@ impl<P: Ord + Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
         // `before`, and this change is kept in the room that leaves, if its
         // difference fits.
         let hands = SharedPointer::make_mut(&mut self.shared);
-        hands.settle_hands(&mut self.kept);
+        hands.settle_hands(&mut self.kept_hands);
         let piece = match kept_delta(before, after) {
-            Some(delta) => match self.kept.set_hand_delta(player, piece, delta) {
+            Some(delta) => match self.kept_hands.set_delta(player, piece, delta) {
                 Ok(()) => return,
                 Err(piece) => piece,
             },
@@ -124,21 +117,13 @@ fn kept_delta(shared: usize, after: usize) -> Option<i8> {
     i8::try_from(difference).ok()
 }
 
-/// A shared count with a kept difference applied, saturating at 0 and at
-/// `usize::MAX`.
-pub(super) fn with_delta(shared: usize, delta: i8) -> usize {
-    saturating_add_signed(shared, isize::from(delta))
-}
-
 impl<P: Ord + Clone, S, K: SharedPointerKind> Shared<P, S, K> {
     /// Moves every kept hand change into the shared hands.
-    fn settle_hands(&mut self, kept: &mut Kept<P>) {
-        for (HandEntry { player, delta }, piece) in kept.drain_hand_changes() {
+    fn settle_hands(&mut self, kept: &mut KeptHands<P>) {
+        for (HandEntry { player, delta }, piece) in kept.drain() {
             let hand = self.hand_mut(player);
             let before = hand.count(&piece);
-            let after = before
-                .checked_add_signed(isize::from(delta))
-                .unwrap_or_default();
+            let after = with_delta(before, isize::from(delta));
             hand.set_count(piece, before, after);
         }
     }
@@ -190,9 +175,9 @@ struct EffectiveHand<'a, P, I: Iterator> {
 }
 
 impl<'a, P: Ord, I: Iterator<Item = (&'a P, usize)>> EffectiveHand<'a, P, I> {
-    fn new(shared: I, kept: &'a Kept<P>, player: Player) -> Self {
+    fn new(shared: I, kept: &'a KeptHands<P>, player: Player) -> Self {
         let mut changes = [None; KEPT_HANDS];
-        for (slot, change) in changes.iter_mut().zip(kept.hand_changes_of(player)) {
+        for (slot, change) in changes.iter_mut().zip(kept.of(player)) {
             *slot = Some(change);
         }
         EffectiveHand {
@@ -237,7 +222,7 @@ impl<'a, P: Ord, I: Iterator<Item = (&'a P, usize)>> Iterator for EffectiveHand<
                     }
                 }
             };
-            let count = saturating_add_signed(count, isize::from(delta));
+            let count = with_delta(count, isize::from(delta));
             if count > 0 {
                 return Some((piece, count));
             }
@@ -247,7 +232,7 @@ impl<'a, P: Ord, I: Iterator<Item = (&'a P, usize)>> Iterator for EffectiveHand<
 
 #[cfg(test)]
 mod tests {
-    use crate::board::KEPT_HANDS;
+    use crate::hand::KEPT_HANDS;
     use crate::{Player, Qi};
 
     type Position = Qi<u8, u8>;
@@ -288,17 +273,20 @@ mod tests {
         let mut position = empty();
         for piece in 0..u8::try_from(KEPT_HANDS).unwrap() {
             position = position.hand_diff(Player::First, [(piece, 2)]).unwrap();
-            assert_eq!(position.kept.hand_changes().count(), usize::from(piece) + 1);
+            assert_eq!(
+                position.kept_hands.changes().count(),
+                usize::from(piece) + 1
+            );
             assert_eq!(position.shared.first_hand.total(), 0, "nothing shared yet");
         }
         let parent = position.clone();
         // One more piece: every kept change goes to the shared hands.
         let position = position.hand_diff(Player::Second, [(9, 1)]).unwrap();
-        assert_eq!(position.kept.hand_changes().count(), 1);
+        assert_eq!(position.kept_hands.changes().count(), 1);
         assert_eq!(position.shared.first_hand.total(), 2 * KEPT_HANDS);
         assert_same(&position, &rebuilt(&position));
         // The parent still keeps its own, over the hands it shared.
-        assert_eq!(parent.kept.hand_changes().count(), KEPT_HANDS);
+        assert_eq!(parent.kept_hands.changes().count(), KEPT_HANDS);
         assert_eq!(parent.second_hand_count(&9), 0);
         assert_same(&parent, &rebuilt(&parent));
     }
@@ -310,17 +298,17 @@ mod tests {
             .hand_diff(Player::First, [(1, 1)])
             .unwrap();
         let large = position.hand_diff(Player::First, [(1, 200)]).unwrap();
-        assert_eq!(large.kept.hand_changes().count(), 0);
+        assert_eq!(large.kept_hands.changes().count(), 0);
         assert_eq!(large.first_hand_count(&1), 201);
         assert_same(&large, &rebuilt(&large));
         // A difference of -100 from the shared 201 fits a byte.
         let back = large.hand_diff(Player::First, [(1, -100)]).unwrap();
-        assert_eq!(back.kept.hand_changes().count(), 1);
+        assert_eq!(back.kept_hands.changes().count(), 1);
         assert_eq!(back.first_hand_count(&1), 101);
         assert_same(&back, &rebuilt(&back));
         // -200 does not: it goes to the shared hands too.
         let back = large.hand_diff(Player::First, [(1, -200)]).unwrap();
-        assert_eq!(back.kept.hand_changes().count(), 0);
+        assert_eq!(back.kept_hands.changes().count(), 0);
         assert_same(&back, &position);
     }
 
@@ -328,7 +316,7 @@ mod tests {
     fn a_change_back_to_the_shared_count_is_dropped() {
         let position = empty().hand_diff(Player::Second, [(4, 3)]).unwrap();
         let back = position.hand_diff(Player::Second, [(4, -3)]).unwrap();
-        assert_eq!(back.kept.hand_changes().count(), 0);
+        assert_eq!(back.kept_hands.changes().count(), 0);
         assert_same(&back, &empty());
     }
 
@@ -345,7 +333,7 @@ mod tests {
             .hand_diff(Player::Second, [(5, 1)])
             .unwrap();
         assert_same(&a, &b);
-        assert!(a.kept.same_hand_changes(&b.kept), "kept alike");
+        assert!(a.kept_hands.same(&b.kept_hands), "kept alike");
         let c = empty().hand_diff(Player::First, [(7, 1), (2, 1)]).unwrap();
         assert_eq!(
             c.first_hand().collect::<Vec<_>>(),
@@ -396,7 +384,11 @@ mod tests {
                 .hand_diff(Player::First, diff.iter().copied())
                 .unwrap();
             assert!(diff.len() <= KEPT_HANDS);
-            assert_eq!(position.kept.hand_changes().count(), diff.len(), "all kept");
+            assert_eq!(
+                position.kept_hands.changes().count(),
+                diff.len(),
+                "all kept"
+            );
             assert_eq!(position.first_hand().collect::<Vec<_>>(), hand);
             assert_eq!(
                 position.hand_piece_count(),
@@ -419,7 +411,7 @@ mod tests {
             .unwrap()
             .hand_diff(Player::First, [("P".to_owned(), 1)])
             .unwrap();
-        assert_eq!(position.kept.hand_changes().count(), 0);
+        assert_eq!(position.kept_hands.changes().count(), 0);
         assert_eq!(position.first_hand_count(&"P".to_owned()), 1);
     }
 }

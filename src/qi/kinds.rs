@@ -7,6 +7,7 @@ use super::{GenericQi, LocalQi, Qi, Setup, Shared};
 use crate::Player;
 use crate::board::{Blocks, Kept};
 use crate::hand::Hand;
+use crate::hand::KeptHands;
 
 impl<P: Clone + Ord, S: Clone, K: SharedPointerKind> GenericQi<P, S, K> {
     /// The same position over the pointer kind `K2`: equal content, equal
@@ -43,6 +44,7 @@ impl<P: Clone + Ord, S: Clone, K: SharedPointerKind> GenericQi<P, S, K> {
             }),
             hash: self.hash,
             kept: Kept::EMPTY,
+            kept_hands: KeptHands::EMPTY,
             board_pieces: self.board_pieces,
             turn: self.turn,
         }

@@ -18,7 +18,7 @@ use archery::{ArcTK, RcK, SharedPointer, SharedPointerKind};
 
 use crate::Player;
 use crate::board::{Blocks, BlocksMut, Board, Kept};
-use crate::hand::Hand;
+use crate::hand::{Hand, KeptHands};
 use crate::shape::Shape;
 
 mod build;
@@ -77,9 +77,10 @@ pub struct GenericQi<P, S, K: SharedPointerKind> {
     turn: Player,
     /// At most [`MAX_SQUARE_COUNT`](crate::MAX_SQUARE_COUNT), which fits.
     board_pieces: u16,
-    /// The position's last square writes and hand changes, over the shared
-    /// blocks and hands.
+    /// The position's last square writes, over the shared blocks.
     kept: Kept<P>,
+    /// The position's last hand changes, over the shared hands.
+    kept_hands: KeptHands<P>,
 }
 
 /// A position over atomically reference-counted storage: `Send` and `Sync`
@@ -101,6 +102,11 @@ pub type LocalQi<P, S> = GenericQi<P, S, RcK>;
 // shares all its blocks.
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(size_of::<Qi<u8, u8>>() == 80 && size_of::<LocalQi<u8, u8>>() == 80);
+
+// The field order's reason (see `GenericQi`): `board_pieces` 2 bytes past a
+// 4-byte boundary, so that no load of it spans the turn written just before.
+const _: () = assert!(core::mem::offset_of!(Qi<u8, u8>, board_pieces) % 4 == 2);
+const _: () = assert!(core::mem::offset_of!(Qi<crate::qpi::Qpi, u8>, board_pieces) % 4 == 2);
 
 /// What a position shares with the versions it came from and leads to: the
 /// board's blocks, both hands, and the setup behind a pointer of its own. A
@@ -173,6 +179,7 @@ impl<P: Clone, S, K: SharedPointerKind> Clone for GenericQi<P, S, K> {
             shared: SharedPointer::clone(&self.shared),
             hash: self.hash,
             kept: self.kept.clone(),
+            kept_hands: self.kept_hands.clone(),
             board_pieces: self.board_pieces,
             turn: self.turn,
         }

@@ -1,5 +1,10 @@
 //! A hand: off-board pieces as an imbl map from piece to count, with its
-//! running total.
+//! running total; and a position's kept hand changes over the shared
+//! hands (`kept.rs`).
+
+mod kept;
+
+pub(crate) use self::kept::{HandEntry, KEPT_HANDS, KeptHands, with_delta};
 
 use archery::SharedPointerKind;
 use imbl::GenericOrdMap;
