@@ -34,7 +34,7 @@ fn branching_bits(block_count: usize) -> u8 {
 /// The block length and branching bits for a board of `square_count`
 /// squares of `square_size` bytes each, whose writes are kept beside the
 /// blocks or not (`kept`). Every length it returns is in [`LENGTHS`].
-pub(super) fn layout(square_count: usize, square_size: usize, kept: bool) -> (usize, u8) {
+pub(super) fn block_layout(square_count: usize, square_size: usize, kept: bool) -> (usize, u8) {
     let square_size = square_size.max(1);
     let whole_board_bytes = if kept {
         WHOLE_BOARD_BYTES
@@ -190,7 +190,7 @@ impl<P: Clone, const LEN: usize, K: SharedPointerKind> BlocksOf<P, LEN, K> {
     }
 }
 
-/// Declares the block lengths once: the [`Layout`] enum with one variant
+/// Declares the block lengths once: the [`Blocks`] enum with one variant
 /// per length, [`LENGTHS`], the choice of a variant by length, and
 /// `each_length!`, which runs the same code on whichever length a layout
 /// has. Adding a length is adding it to the list at the bottom.
@@ -201,19 +201,19 @@ macro_rules! block_lengths {
         /// length, each its own type, so a block is an array (one
         /// allocation, no pointer to its squares). The tag costs one
         /// predictable branch per operation.
-        pub(super) enum Layout<P, K: SharedPointerKind> {
+        pub(super) enum Blocks<P, K: SharedPointerKind> {
             $(
                 #[doc = concat!("Blocks of ", stringify!($length), " squares.")]
                 $variant(BlocksOf<P, $length, K>),
             )+
         }
 
-        /// Every block length a [`Layout`] provides, ascending.
+        /// Every block length a [`Blocks`] provides, ascending.
         pub(super) const LENGTHS: &[usize] = &[$($length),+];
 
-        impl<P, K: SharedPointerKind> Layout<P, K> {
+        impl<P, K: SharedPointerKind> Blocks<P, K> {
             /// Blocks of `length` squares (one of [`LENGTHS`]) holding
-            /// `squares`, as [`Layout::from_squares`] describes.
+            /// `squares`, as [`Blocks::from_squares`] describes.
             fn with_length(
                 length: usize,
                 square_count: usize,
@@ -225,18 +225,18 @@ macro_rules! block_lengths {
                 // picks listed lengths only, and any length would be correct.
                 $(
                     if length <= $length {
-                        return Layout::$variant(BlocksOf::new(square_count, bits, squares));
+                        return Blocks::$variant(BlocksOf::new(square_count, bits, squares));
                     }
                 )+
-                Layout::with_length(LENGTHS[0], square_count, bits, squares)
+                Blocks::with_length(LENGTHS[0], square_count, bits, squares)
             }
         }
 
-        impl<P, K: SharedPointerKind> Clone for Layout<P, K> {
+        impl<P, K: SharedPointerKind> Clone for Blocks<P, K> {
             #[inline]
             fn clone(&self) -> Self {
                 match self {
-                    $(Layout::$variant(blocks) => Layout::$variant(blocks.clone()),)+
+                    $(Blocks::$variant(blocks) => Blocks::$variant(blocks.clone()),)+
                 }
             }
         }
@@ -245,7 +245,7 @@ macro_rules! block_lengths {
         macro_rules! each_length {
             ($layout:expr, $blocks:ident => $body:expr) => {
                 match $layout {
-                    $(Layout::$variant($blocks) => $body,)+
+                    $(Blocks::$variant($blocks) => $body,)+
                 }
             };
         }
@@ -270,7 +270,7 @@ block_lengths! {
     Of512 = 512,
 }
 
-impl<P, K: SharedPointerKind> Layout<P, K> {
+impl<P, K: SharedPointerKind> Blocks<P, K> {
     /// A layout of at least `square_count` squares holding `squares` in
     /// order, padded with empty squares if they run out. Squares past the
     /// padded end are left in the iterator.
@@ -278,12 +278,12 @@ impl<P, K: SharedPointerKind> Layout<P, K> {
         square_count: usize,
         squares: &mut impl Iterator<Item = Option<P>>,
     ) -> Self {
-        let (length, bits) = layout(
+        let (length, bits) = block_layout(
             square_count,
             size_of::<Option<P>>(),
-            super::writes::<P>() == super::Writes::Kept,
+            super::writes::<P>() == super::Writes::Deferred,
         );
-        Layout::with_length(length, square_count, bits, squares)
+        Blocks::with_length(length, square_count, bits, squares)
     }
 
     /// The square at `index`, `None` if it is empty or past the last block.
@@ -313,7 +313,7 @@ impl<P, K: SharedPointerKind> Layout<P, K> {
     }
 }
 
-/// A layout's blocks in order, as slices: see [`Layout::block_slices`].
+/// A layout's blocks in order, as slices: see [`Blocks::block_slices`].
 pub(super) enum BlockSlices<'a, P> {
     /// The one block of a board of one block, until taken.
     One(Option<&'a [Option<P>]>),
@@ -335,7 +335,7 @@ impl<'a, P> Iterator for BlockSlices<'a, P> {
     }
 }
 
-impl<P, K: SharedPointerKind> Layout<P, K> {
+impl<P, K: SharedPointerKind> Blocks<P, K> {
     /// The blocks in order, as slices, for a walk of the whole board.
     pub(super) fn block_slices(&self) -> BlockSlices<'_, P> {
         each_length!(self, blocks => match blocks {
@@ -347,7 +347,7 @@ impl<P, K: SharedPointerKind> Layout<P, K> {
     }
 }
 
-impl<P: Clone, K: SharedPointerKind> Layout<P, K> {
+impl<P: Clone, K: SharedPointerKind> Blocks<P, K> {
     /// Writes squares in the order given; see [`BlocksOf::write_all`].
     pub(super) fn write_all(&mut self, writes: impl IntoIterator<Item = (usize, Option<P>)>) {
         each_length!(self, blocks => blocks.write_all(writes));
@@ -370,59 +370,59 @@ impl<P: Clone, K: SharedPointerKind> Layout<P, K> {
 
 #[cfg(test)]
 mod tests {
-    use super::{LENGTHS, layout};
+    use super::{LENGTHS, block_layout};
 
     #[test]
     fn layout_follows_the_documented_rule() {
         // Option<u8> and Option<Qpi>, 2 bytes, kept: one block up to 512,
         // the shortest listed length that holds the board.
-        assert_eq!(layout(64, 2, true), (64, 4));
-        assert_eq!(layout(81, 2, true), (96, 4));
-        assert_eq!(layout(129, 2, true), (192, 4));
-        assert_eq!(layout(193, 2, true), (256, 4));
-        assert_eq!(layout(361, 2, true), (384, 4));
-        assert_eq!(layout(385, 2, true), (512, 4));
-        assert_eq!(layout(512, 2, true), (512, 4));
-        assert_eq!(layout(513, 2, true), (32, 3));
-        assert_eq!(layout(1024, 2, true), (32, 3));
-        assert_eq!(layout(1025, 2, true), (64, 3));
-        assert_eq!(layout(65_025, 2, true), (64, 5));
+        assert_eq!(block_layout(64, 2, true), (64, 4));
+        assert_eq!(block_layout(81, 2, true), (96, 4));
+        assert_eq!(block_layout(129, 2, true), (192, 4));
+        assert_eq!(block_layout(193, 2, true), (256, 4));
+        assert_eq!(block_layout(361, 2, true), (384, 4));
+        assert_eq!(block_layout(385, 2, true), (512, 4));
+        assert_eq!(block_layout(512, 2, true), (512, 4));
+        assert_eq!(block_layout(513, 2, true), (32, 3));
+        assert_eq!(block_layout(1024, 2, true), (32, 3));
+        assert_eq!(block_layout(1025, 2, true), (64, 3));
+        assert_eq!(block_layout(65_025, 2, true), (64, 5));
         // 1-byte squares (`Option<bool>`), kept: 1,024 bytes would hold
         // 1,024 squares, but the longest block is 512: two blocks.
-        assert_eq!(layout(361, 1, true), (384, 4));
-        assert_eq!(layout(512, 1, true), (512, 4));
-        assert_eq!(layout(513, 1, true), (512, 4));
-        assert_eq!(layout(1024, 1, true), (512, 4));
-        assert_eq!(layout(1025, 1, true), (64, 3));
+        assert_eq!(block_layout(361, 1, true), (384, 4));
+        assert_eq!(block_layout(512, 1, true), (512, 4));
+        assert_eq!(block_layout(513, 1, true), (512, 4));
+        assert_eq!(block_layout(1024, 1, true), (512, 4));
+        assert_eq!(block_layout(1025, 1, true), (64, 3));
         // Option<u64>, 16 bytes, kept: one block up to 64 squares.
-        assert_eq!(layout(64, 16, true), (64, 4));
-        assert_eq!(layout(65, 16, true), (4, 3));
+        assert_eq!(block_layout(64, 16, true), (64, 4));
+        assert_eq!(block_layout(65, 16, true), (4, 3));
         // Option<String>, 24 bytes, not kept: one block up to 256 bytes.
-        assert_eq!(layout(1, 24, false), (2, 4));
-        assert_eq!(layout(10, 24, false), (12, 4));
-        assert_eq!(layout(11, 24, false), (2, 4));
-        assert_eq!(layout(64, 24, false), (2, 3));
-        assert_eq!(layout(81, 24, false), (2, 3));
-        assert_eq!(layout(361, 24, false), (2, 5));
-        assert_eq!(layout(65_025, 24, false), (4, 5));
+        assert_eq!(block_layout(1, 24, false), (2, 4));
+        assert_eq!(block_layout(10, 24, false), (12, 4));
+        assert_eq!(block_layout(11, 24, false), (2, 4));
+        assert_eq!(block_layout(64, 24, false), (2, 3));
+        assert_eq!(block_layout(81, 24, false), (2, 3));
+        assert_eq!(block_layout(361, 24, false), (2, 5));
+        assert_eq!(block_layout(65_025, 24, false), (4, 5));
         // Huge squares still get two per block.
-        assert_eq!(layout(64, 1000, true), (2, 3));
-        assert_eq!(layout(64, 1000, false), (2, 3));
+        assert_eq!(block_layout(64, 1000, true), (2, 3));
+        assert_eq!(block_layout(64, 1000, false), (2, 3));
         // A square of any size, without overflow.
-        assert_eq!(layout(65_025, usize::MAX, true), (2, 5));
+        assert_eq!(block_layout(65_025, usize::MAX, true), (2, 5));
     }
 
     #[test]
     fn a_board_that_fits_one_block_is_one_block_behind_its_own_pointer() {
-        type Blocks = super::Layout<u8, archery::ArcTK>;
+        type Blocks = super::Blocks<u8, archery::ArcTK>;
         let one = Blocks::from_squares(361, &mut core::iter::empty());
         assert_eq!((one.block_count(), one.block_length()), (1, 384));
-        assert!(matches!(one, super::Layout::Of384(super::BlocksOf::One(_))));
+        assert!(matches!(one, super::Blocks::Of384(super::BlocksOf::One(_))));
         let several = Blocks::from_squares(513, &mut core::iter::empty());
         assert_eq!((several.block_count(), several.block_length()), (17, 32));
         assert!(matches!(
             several,
-            super::Layout::Of32(super::BlocksOf::Many(_))
+            super::Blocks::Of32(super::BlocksOf::Many(_))
         ));
     }
 
@@ -431,7 +431,7 @@ mod tests {
         for square_count in 1..=crate::MAX_SQUARE_COUNT {
             for square_size in [1, 2, 3, 4, 8, 16, 24, 32, 64, 1000] {
                 for kept in [true, false] {
-                    let (length, _) = layout(square_count, square_size, kept);
+                    let (length, _) = block_layout(square_count, square_size, kept);
                     assert!(
                         LENGTHS.contains(&length),
                         "{square_count} squares of {square_size} bytes: length {length}"

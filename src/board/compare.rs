@@ -2,12 +2,14 @@
 //!
 //! Two algorithms, chosen once by stamp:
 //!
-//! - **One stamp** ([`ByKept`]): the two hold the same blocks except at the
-//!   indices either keeps, so only those are read. O(kept writes).
+//! - **One stamp** ([`ByOverlay`]): the two hold the same blocks except at the
+//!   indices either overlays (or notes), so only those are read. O(overlaid
+//!   writes).
 //! - **Different stamps** ([`ByBlocks`]): the blocks are walked in pairs. A
-//!   block the two share (one address) can differ only where either keeps
-//!   a write over it; any other pair is compared square by square, as whole
-//!   runs between kept writes. O(blocks + squares of the unshared blocks).
+//!   block the two share (one address) can differ only where either
+//!   overlays a write on it; any other pair is compared square by square, as whole
+//!   runs between overlaid writes. O(blocks + squares of the unshared
+//!   blocks).
 
 use archery::SharedPointerKind;
 
@@ -20,18 +22,18 @@ pub(crate) type Change<'a, P> = (usize, Option<&'a P>, Option<&'a P>);
 /// [`Board::changed_squares`].
 pub(crate) enum ChangedSquares<'a, P, K: SharedPointerKind> {
     /// Boards of one stamp.
-    ByKept(ByKept<'a, P, K>),
+    ByOverlay(ByOverlay<'a, P, K>),
     /// Boards of different stamps.
     ByBlocks(ByBlocks<'a, P, K>),
 }
 
 impl<'a, P: PartialEq, K: SharedPointerKind> ChangedSquares<'a, P, K> {
     pub(super) fn new(now: Board<'a, P, K>, base: Board<'a, P, K>, square_count: usize) -> Self {
-        if now.blocks.stamp == base.blocks.stamp {
-            ChangedSquares::ByKept(ByKept {
+        if now.store.stamp == base.store.stamp {
+            ChangedSquares::ByOverlay(ByOverlay {
                 now,
                 base,
-                cursors: Cursors::new(now.written(), base.written()),
+                cursors: Cursors::new(now.touched(), base.touched()),
             })
         } else {
             ChangedSquares::ByBlocks(ByBlocks::new(now, base, square_count))
@@ -45,17 +47,18 @@ impl<'a, P: PartialEq, K: SharedPointerKind> Iterator for ChangedSquares<'a, P, 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         match self {
-            ChangedSquares::ByKept(walk) => walk.next(),
+            ChangedSquares::ByOverlay(walk) => walk.next(),
             ChangedSquares::ByBlocks(walk) => walk.next(),
         }
     }
 }
 
-/// Where two walks in index order stand in the two boards' kept writes.
+/// Where two walks in index order stand in the two boards' overlaid
+/// writes.
 struct Cursors<'a, P> {
     now: Overlay<'a, P>,
     base: Overlay<'a, P>,
-    /// The next kept write of each side, in index order.
+    /// The next overlaid write of each side, in index order.
     next_now: usize,
     next_base: usize,
 }
@@ -70,7 +73,7 @@ impl<'a, P> Cursors<'a, P> {
         }
     }
 
-    /// The index of the next kept write on either side, if any.
+    /// The index of the next overlaid write on either side, if any.
     #[inline]
     fn next_index(&self) -> Option<usize> {
         match (
@@ -93,7 +96,7 @@ impl<'a, P> Cursors<'a, P> {
         }
     }
 
-    /// Both squares at `index`: each side's kept write there if it has one
+    /// Both squares at `index`: each side's overlaid write there if it has one
     /// (moving its cursor past it), else the square read from its blocks,
     /// `before` for the base and `after` for the other.
     #[inline]
@@ -108,14 +111,15 @@ impl<'a, P> Cursors<'a, P> {
     }
 }
 
-/// The walk between boards of one stamp: only the kept indices are read.
-pub(crate) struct ByKept<'a, P, K: SharedPointerKind> {
+/// The walk between boards of one stamp: only the overlaid (or noted)
+/// indices are read.
+pub(crate) struct ByOverlay<'a, P, K: SharedPointerKind> {
     now: Board<'a, P, K>,
     base: Board<'a, P, K>,
     cursors: Cursors<'a, P>,
 }
 
-impl<'a, P: PartialEq, K: SharedPointerKind> Iterator for ByKept<'a, P, K> {
+impl<'a, P: PartialEq, K: SharedPointerKind> Iterator for ByOverlay<'a, P, K> {
     type Item = Change<'a, P>;
 
     fn next(&mut self) -> Option<Self::Item> {
@@ -123,16 +127,16 @@ impl<'a, P: PartialEq, K: SharedPointerKind> Iterator for ByKept<'a, P, K> {
             let (before, after) = match writes::<P>() {
                 // Where one side alone keeps a write, the other's square is
                 // in the blocks they share.
-                Writes::Kept => {
-                    let shared = self.now.blocks.layout.get(index);
+                Writes::Deferred => {
+                    let shared = self.now.store.blocks.get(index);
                     self.cursors.overlay(index, (shared, shared))
                 }
                 // Only the index was noted: each write is in its blocks.
                 Writes::Through => {
                     self.cursors.pass(index);
                     (
-                        self.base.blocks.layout.get(index),
-                        self.now.blocks.layout.get(index),
+                        self.base.store.blocks.get(index),
+                        self.now.store.blocks.get(index),
                     )
                 }
             };
@@ -165,7 +169,7 @@ pub(crate) struct ByBlocks<'a, P, K: SharedPointerKind> {
 impl<'a, P: PartialEq, K: SharedPointerKind> ByBlocks<'a, P, K> {
     fn new(now: Board<'a, P, K>, base: Board<'a, P, K>, square_count: usize) -> Self {
         // Blocks of different stamps that differ hold every write to them:
-        // the indices noted beside blocks whose writes are not kept matter
+        // the indices noted on boards written through matter
         // only between boards of one stamp, so the walk overlays none (see
         // `Board::overlay`).
         let cursors = Cursors::new(now.overlay(), base.overlay());
@@ -187,8 +191,8 @@ impl<'a, P: PartialEq, K: SharedPointerKind> ByBlocks<'a, P, K> {
     /// Moves to the next pair of blocks; `false` past the last square.
     fn load_next_pair(&mut self) -> bool {
         let (Some(before), Some(after)) = (
-            self.base.blocks.layout.block(self.next_block),
-            self.now.blocks.layout.block(self.next_block),
+            self.base.store.blocks.block(self.next_block),
+            self.now.store.blocks.block(self.next_block),
         ) else {
             return false;
         };
@@ -205,7 +209,7 @@ impl<'a, P: PartialEq, K: SharedPointerKind> ByBlocks<'a, P, K> {
         true
     }
 
-    /// The next change in a shared block: only its squares with a kept
+    /// The next change in a shared block: only its squares with an overlaid
     /// write, on either side, can differ.
     fn next_in_shared(&mut self) -> Option<Change<'a, P>> {
         while let Some(index) = self.cursors.next_index().filter(|&index| index < self.end) {
@@ -221,14 +225,14 @@ impl<'a, P: PartialEq, K: SharedPointerKind> ByBlocks<'a, P, K> {
     }
 
     /// The next change in a pair of unshared blocks: the squares up to the
-    /// next kept write (on either side) compare as a whole run, then that
-    /// kept write on its own.
+    /// next overlaid write (on either side) compare as a whole run, then
+    /// that write on its own.
     fn next_in_pair(&mut self) -> Option<Change<'a, P>> {
         while self.index < self.end {
             let stop = self
                 .cursors
                 .next_index()
-                .map_or(self.end, |kept| kept.min(self.end));
+                .map_or(self.end, |written| written.min(self.end));
             let run = self.index - self.first..stop - self.first;
             let (before, after) = (&self.before[run.clone()], &self.after[run]);
             if before != after

@@ -22,7 +22,7 @@ pub(super) const UNUSED: u16 = u16::MAX;
 /// were first made.
 ///
 /// For squares whose writes are kept (see
-/// [`Writes::Kept`](super::Writes::Kept)), `squares[slot]` is what was
+/// [`Writes::Deferred`](super::Writes::Deferred)), `squares[slot]` is what was
 /// written to `indices[slot]`. For the others only the indices are used: the
 /// squares written into the blocks since their stamp was drawn.
 ///
@@ -47,7 +47,7 @@ pub(crate) struct Kept<P> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Slot {
     /// A write to the index is kept in this slot.
-    Kept(usize),
+    Found(usize),
     /// No write to the index is kept; one would go to this slot.
     Free(usize),
     /// No write to the index is kept, and there is no room for one.
@@ -112,7 +112,7 @@ impl<P> Kept<P> {
             return Slot::Full;
         };
         if let Some(slot) = self.find(key) {
-            return Slot::Kept(slot);
+            return Slot::Found(slot);
         }
         let len = self.len();
         if len < KEPT {
@@ -157,7 +157,7 @@ impl<P> Kept<P> {
     #[inline]
     pub(crate) fn note(&mut self, index: usize) -> bool {
         match self.locate(index) {
-            Slot::Kept(_) => true,
+            Slot::Found(_) => true,
             Slot::Free(slot) => {
                 // Located, so a key: it fits.
                 #[allow(clippy::cast_possible_truncation)]
@@ -246,7 +246,7 @@ impl<P: PartialEq> Kept<P> {
 #[cfg(test)]
 pub(super) fn keep(kept: &mut Kept<u8>, index: usize, square: Option<u8>) {
     match kept.locate(index) {
-        Slot::Kept(slot) => {
+        Slot::Found(slot) => {
             kept.replace_at(slot, square);
         }
         Slot::Free(slot) => kept.insert_at(slot, index, square),
@@ -319,7 +319,7 @@ mod tests {
             assert_eq!(kept.locate(index), Slot::Full, "{index}");
         }
         // Indices equal modulo 64 are told apart.
-        assert_eq!(kept.locate(64 * 7), Slot::Kept(KEPT - 1 - 7));
+        assert_eq!(kept.locate(64 * 7), Slot::Found(KEPT - 1 - 7));
         assert_eq!(kept.slot(64 * 7), Some(KEPT - 1 - 7));
         let mut noted = Kept::<String>::EMPTY;
         for index in 0..KEPT {

@@ -113,7 +113,7 @@ impl<P: Clone> Log<P> {
     /// Moves the kept writes into the log, a kept write replacing the log's
     /// write to the same index, if there is surely room for them: `false`,
     /// and nothing changed, if the log might overflow.
-    pub(crate) fn absorb(&mut self, kept: &mut Kept<P>) -> bool {
+    pub(crate) fn take(&mut self, kept: &mut Kept<P>) -> bool {
         if self.len() + kept.len() > LOG {
             return false;
         }
@@ -166,7 +166,7 @@ mod tests {
         for (index, square) in [(9, Some(1)), (2, Some(2)), (40, None)] {
             keep(&mut kept, index, square);
         }
-        assert!(log.absorb(&mut kept));
+        assert!(log.take(&mut kept));
         assert_eq!(kept.len(), 0);
         assert_eq!(log.len(), 3);
         for (index, square) in [(9, Some(3)), (5, Some(4))] {
@@ -177,7 +177,7 @@ mod tests {
             [(2, Some(2)), (5, Some(4)), (9, Some(3)), (40, None)],
             "a kept write hides the log's"
         );
-        assert!(log.absorb(&mut kept));
+        assert!(log.take(&mut kept));
         assert_eq!(log.len(), 4);
         assert_eq!(log.slot(9).map(|slot| log.square_at(slot)), Some(Some(&3)));
         assert_eq!(log.slot(40).map(|slot| log.square_at(slot)), Some(None));
@@ -202,7 +202,7 @@ mod tests {
         assert_eq!(log.slot(2), None);
         // An emptied log takes writes again from its first slot.
         keep(&mut kept, 7, Some(9));
-        assert!(log.absorb(&mut kept));
+        assert!(log.take(&mut kept));
         assert_eq!(in_order(&Kept::EMPTY, &log), [(7, Some(9))]);
     }
 
@@ -212,7 +212,7 @@ mod tests {
         let mut kept = Kept::EMPTY;
         keep(&mut kept, 5, Some(1));
         keep(&mut kept, 261, Some(2));
-        assert!(log.absorb(&mut kept));
+        assert!(log.take(&mut kept));
         assert_eq!(log.slot(5), Some(0));
         assert_eq!(log.slot(261), Some(1));
         for index in [133, 389, 6, 4] {
@@ -229,13 +229,13 @@ mod tests {
             keep(&mut kept, next, Some(1));
             next += 1;
             if kept.len() == 4 {
-                assert!(log.absorb(&mut kept));
+                assert!(log.take(&mut kept));
             }
         }
-        assert!(log.absorb(&mut kept), "exactly full");
+        assert!(log.take(&mut kept), "exactly full");
         assert_eq!(log.len(), LOG);
         keep(&mut kept, 0, Some(2));
-        assert!(!log.absorb(&mut kept), "maybe no room: nothing moves");
+        assert!(!log.take(&mut kept), "maybe no room: nothing moves");
         assert_eq!(kept.len(), 1);
         assert_eq!(log.len(), LOG);
         // A flush writes the log's writes, then the kept ones over them.

@@ -10,7 +10,7 @@
 //! and a node of counts; grouping squares in blocks makes it pay one block
 //! copy and a short path of nodes instead. The block length is a rule of
 //! the board's square count and of the size of a square, written once in
-//! `blocks.rs` (`layout`) and pinned by its test: a small board is a single
+//! `blocks.rs` (`block_layout`) and pinned by its test: a small board is a single
 //! block of the shortest listed length that holds it; a larger one, blocks
 //! of a power of two under nodes of 16, 8 or 32 children, so a read of the
 //! largest board takes at most three hops below the root.
@@ -22,44 +22,58 @@
 //! write by reference count all the same. Every board of several blocks
 //! lives in the rpds vector.
 //!
-//! # Kept writes, then the log, then the blocks
+//! # Kept, logged, flushed
+//!
+//! One word per idea, the same everywhere in this module:
+//!
+//! - **kept**: a position's own last writes, held in the position itself
+//!   (`kept.rs`);
+//! - **logged**: writes moved out of the positions into the shared log
+//!   beside the blocks (`log.rs`); to **log** is to move the kept writes
+//!   there;
+//! - **overlaid**: the kept and logged writes together, in index order, as
+//!   a walk lays them over the blocks (`overlay.rs`);
+//! - to **flush** is to move every logged and kept write into the blocks,
+//!   under a new stamp (`Store::flush`);
+//! - the **store** is what the versions of a board share: its blocks, their
+//!   stamp and the log ([`Store`]); the **blocks** are the squares
+//!   themselves (`blocks.rs`).
 //!
 //! Most positions of a game or a search differ from their parent by a move
 //! of two or three squares. So a write does not go into the blocks at once:
-//! the position keeps its last [`KEPT`] writes itself, one per square (see
-//! `kept.rs`), and shares the blocks with its parent. A move then copies
-//! the position and writes into the copy, with no allocation. When a write
-//! finds no room, the kept writes move into the log beside the blocks (see
-//! `log.rs`): a new copy of what the position shares, one allocation of a
-//! fixed size, the blocks still shared. When the log has no room for them
-//! either, the log and the kept writes go into the blocks in one pass (a
-//! flush), each touched block and the path to it copied once. Reads look
-//! at the kept writes first, then the log, then the blocks.
+//! the position keeps its last [`KEPT`] writes itself, one per square, and
+//! shares the store with its parent. A move then copies the position and
+//! writes into the copy, with no allocation. When a write finds no room,
+//! the kept writes are logged: a new copy of what the position shares, one
+//! allocation of a fixed size, the blocks still shared. When the log has
+//! no room for them either, the store is flushed, each touched block (and,
+//! on a board of several, the path to it) copied once. Reads look at the
+//! kept writes first, then the logged ones, then the blocks.
 //!
-//! Only squares that own no memory go this way ([`Writes::Kept`]): copying
-//! a kept `String` would allocate on every clone of the position. Writes of
-//! the other squares ([`Writes::Through`]) go into the blocks at once, and
-//! the position notes only their indices.
+//! Only squares that own no memory go this way ([`Writes::Deferred`]):
+//! copying a kept `String` would allocate on every clone of the position.
+//! Writes of the other squares ([`Writes::Through`]) go into the blocks at
+//! once; the position's kept slots then note their indices only (their
+//! squares stay empty), and flushing forgets the noted indices.
 //!
 //! # Stamps
 //!
-//! The blocks carry a stamp, drawn when they are built and whenever a flush
-//! writes into them (for squares written through, whenever the noted
-//! indices run out), and copied with them. So two boards with one stamp
-//! hold the same blocks, and differ at most at the indices either keeps or
-//! logs: comparing them (`==`, `changes_since`) reads those squares only.
+//! The blocks carry a stamp, drawn when they are built and at every flush,
+//! and copied with them. So two boards with one stamp hold the same blocks,
+//! and differ at most at the indices either overlays (or, written through,
+//! notes): comparing them (`==`, `changes_since`) reads those squares only.
 //!
 //! # Invariants
 //!
 //! - The kept indices are distinct and below the square count; so are the
-//!   logged ones, which are sorted.
+//!   logged ones.
 //! - Blocks hold only empty squares past the square count.
-//! - For squares whose writes are kept, the board's square at `i` is the
-//!   kept write to `i` if there is one, else the logged write to `i` if
+//! - For squares whose writes are deferred, the board's square at `i` is
+//!   the kept write to `i` if there is one, else the logged write to `i` if
 //!   there is one, else the blocks' square; for the others, always the
 //!   blocks' square, and the log is empty.
-//! - Two boards of one stamp differ at most at the indices either keeps or
-//!   logs.
+//! - Two boards of one stamp differ at most at the indices either overlays
+//!   or notes.
 
 mod blocks;
 mod compare;
@@ -70,7 +84,7 @@ mod scan;
 
 use archery::SharedPointerKind;
 
-use self::blocks::Layout;
+use self::blocks::Blocks;
 use crate::identity::fresh_id;
 
 pub(crate) use self::compare::ChangedSquares;
@@ -83,10 +97,10 @@ pub(crate) use self::scan::{Occupied, Squares};
 /// Where the writes to squares of a type go: the two kinds of square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Writes {
-    /// Kept in the position, then logged beside the blocks, then written
-    /// into them: squares that own no memory (`u8`, `Qpi`, any type without
+    /// Kept in the position, then logged, then flushed into the blocks:
+    /// squares that own no memory (`u8`, `Qpi`, any type without
     /// a destructor), which a clone of the position copies for free.
-    Kept,
+    Deferred,
     /// Written into the blocks at once, only their indices noted in the
     /// position: squares that own memory (`String`), whose copy in every
     /// clone of a position would allocate.
@@ -98,31 +112,31 @@ pub(crate) const fn writes<P>() -> Writes {
     if core::mem::needs_drop::<P>() {
         Writes::Through
     } else {
-        Writes::Kept
+        Writes::Deferred
     }
 }
 
-/// The squares of a board as its versions share them: the blocks, the
-/// stamp that tells which boards hold the same ones, and the log of writes
-/// not in the blocks yet.
-pub(crate) struct Blocks<P, K: SharedPointerKind> {
-    layout: Layout<P, K>,
+/// The store: the squares of a board as its versions share them: the
+/// blocks, the stamp that tells which boards hold the same ones, and the
+/// log of writes not flushed into the blocks yet.
+pub(crate) struct Store<P, K: SharedPointerKind> {
+    blocks: Blocks<P, K>,
     stamp: u64,
     log: Log<P>,
 }
 
-impl<P: Clone, K: SharedPointerKind> Clone for Blocks<P, K> {
+impl<P: Clone, K: SharedPointerKind> Clone for Store<P, K> {
     #[inline]
     fn clone(&self) -> Self {
-        Blocks {
-            layout: self.layout.clone(),
+        Store {
+            blocks: self.blocks.clone(),
             stamp: self.stamp,
             log: self.log.clone(),
         }
     }
 }
 
-impl<P, K: SharedPointerKind> Blocks<P, K> {
+impl<P, K: SharedPointerKind> Store<P, K> {
     /// Blocks of at least `square_count` squares holding `squares` in order,
     /// padded with empty squares if they run out. Squares past the padded
     /// end are left in the iterator.
@@ -130,8 +144,8 @@ impl<P, K: SharedPointerKind> Blocks<P, K> {
         square_count: usize,
         squares: impl IntoIterator<Item = Option<P>>,
     ) -> Self {
-        Blocks {
-            layout: Layout::from_squares(square_count, &mut squares.into_iter()),
+        Store {
+            blocks: Blocks::from_squares(square_count, &mut squares.into_iter()),
             stamp: fresh_id(),
             log: Log::EMPTY,
         }
@@ -147,52 +161,49 @@ impl<P, K: SharedPointerKind> Blocks<P, K> {
         if let Some(slot) = self.log.slot(index) {
             return self.log.square_at(slot);
         }
-        self.layout.get(index)
+        self.blocks.get(index)
     }
 
     /// A board made of these blocks and `kept`.
     #[inline]
     pub(crate) fn with<'a>(&'a self, kept: &'a Kept<P>) -> Board<'a, P, K> {
-        Board { blocks: self, kept }
+        Board { store: self, kept }
     }
 }
 
-impl<P: Clone, K: SharedPointerKind> Blocks<P, K> {
-    /// Moves every kept write into the log, or, if it has no room for them,
-    /// every write of the log and of `kept` into the blocks under a new
-    /// stamp.
-    fn absorb(&mut self, kept: &mut Kept<P>) {
-        if !self.log.absorb(kept) {
+impl<P: Clone, K: SharedPointerKind> Store<P, K> {
+    /// Logs every kept write (moves it into the log), or, if the log has no
+    /// room for them, flushes.
+    fn log(&mut self, kept: &mut Kept<P>) {
+        if !self.log.take(kept) {
             self.flush(kept);
         }
     }
 
-    /// Moves every write of the log and of `kept` into the blocks under a
-    /// new stamp.
+    /// Flushes: every logged and kept write into the blocks, under a new
+    /// stamp. For squares written through (the blocks already hold every
+    /// write), the noted indices are forgotten under a new stamp.
     fn flush(&mut self, kept: &mut Kept<P>) {
-        // The log's writes, then the kept ones over them: the newer write
-        // to a square lands last.
-        self.layout.write_all(self.log.drain().chain(kept.drain()));
+        if writes::<P>() == Writes::Deferred {
+            // The logged writes, then the kept ones over them: the newer
+            // write to a square lands last.
+            self.blocks.write_all(self.log.drain().chain(kept.drain()));
+        } else {
+            kept.clear();
+        }
         self.stamp = fresh_id();
-    }
-
-    /// Drops the kept indices under a new stamp (squares whose writes are
-    /// not kept, so the blocks already hold every write).
-    fn forget_indices(&mut self, kept: &mut Kept<P>) {
-        self.stamp = fresh_id();
-        kept.clear();
     }
 }
 
 /// Where a position's blocks live: behind its shared pointer, with the rest
 /// of what it shares. Writes read the blocks through it, and change them
-/// only through [`blocks_mut`](BlocksMut::blocks_mut).
-pub(crate) trait BlocksMut<P, K: SharedPointerKind> {
+/// only through [`store_mut`](StoreMut::store_mut).
+pub(crate) trait StoreMut<P, K: SharedPointerKind> {
     /// The blocks.
-    fn blocks(&self) -> &Blocks<P, K>;
+    fn store(&self) -> &Store<P, K>;
 
     /// The blocks, made this owner's alone first (copied if shared).
-    fn blocks_mut(&mut self) -> &mut Blocks<P, K>;
+    fn store_mut(&mut self) -> &mut Store<P, K>;
 }
 
 /// What a [`write()`] did besides writing.
@@ -201,41 +212,39 @@ pub(crate) struct Written<P> {
     /// What the square held (with `READ` false, `None` wherever finding it
     /// out would cost a read of the blocks: the caller knows it).
     pub(crate) old: Option<P>,
-    /// `true` if the write moved writes into the blocks or their log: the
-    /// owner's blocks are then its own, and [`settle`] may move more there
-    /// for free.
+    /// `true` if the write logged or flushed: the owner's store is then its
+    /// own, and [`end_run`] may flush it for free.
     pub(crate) moved: bool,
 }
 
 /// Writes `square` to `index`, a square of the board.
 ///
-/// The write is kept while there is room. When there is none, every kept
-/// write moves into the blocks' log (into the blocks themselves, under a
-/// new stamp, when the log has no room for them either), and this one is
-/// kept. Squares whose writes are not kept go into the blocks at once, and
-/// only their index is kept; when the indices run out, the blocks take a
-/// new stamp and the indices start again.
+/// The write is kept while there is room. When there is none, the kept
+/// writes are logged (or the store flushed, when the log has no room for
+/// them either), and this one is kept. Squares written through go into the
+/// blocks at once, and only their index is noted; when the noted indices
+/// run out, the store is flushed (the indices forgotten, a new stamp).
 // A move is two or three writes: inlined, each folds to the path its square
 // and the kind of square take.
 #[allow(clippy::inline_always)]
 #[inline(always)]
 pub(crate) fn write<const READ: bool, P: Clone, K: SharedPointerKind>(
-    owner: &mut impl BlocksMut<P, K>,
+    owner: &mut impl StoreMut<P, K>,
     kept: &mut Kept<P>,
     index: usize,
     square: Option<P>,
 ) -> Written<P> {
     if writes::<P>() == Writes::Through {
-        let blocks = owner.blocks_mut();
-        let old = blocks.layout.replace(index, square);
+        let store = owner.store_mut();
+        let old = store.blocks.replace(index, square);
         let moved = !kept.note(index);
         if moved {
-            blocks.forget_indices(kept);
+            store.flush(kept);
         }
         return Written { old, moved };
     }
     let (slot, moved) = match kept.locate(index) {
-        Slot::Kept(slot) => {
+        Slot::Found(slot) => {
             return Written {
                 old: kept.replace_at(slot, square),
                 moved: false,
@@ -243,12 +252,12 @@ pub(crate) fn write<const READ: bool, P: Clone, K: SharedPointerKind>(
         }
         Slot::Free(slot) => (slot, false),
         Slot::Full => {
-            owner.blocks_mut().absorb(kept);
+            owner.store_mut().log(kept);
             (0, true)
         }
     };
     let old = if READ {
-        owner.blocks().get(index).cloned()
+        owner.store().get(index).cloned()
     } else {
         None
     };
@@ -256,34 +265,28 @@ pub(crate) fn write<const READ: bool, P: Clone, K: SharedPointerKind>(
     Written { old, moved }
 }
 
-/// Ends a run of `count` writes; `moved` if one of them moved writes into
-/// the blocks or their log (so no other version shares them). If it did,
-/// and the run was a bulk write (more than half the room for kept writes),
-/// every write kept or logged goes into the blocks (or, where only indices
-/// are kept, the indices are dropped) under a new stamp: the positions
-/// derived from a bulk edit then start with all the room and an empty log,
-/// and compare by their own writes for longer. A move of a few squares
-/// never gets here.
+/// Ends a run of `count` writes; `moved` if one of them logged or flushed
+/// (so no other version shares the store). If it did, and the run was a
+/// bulk write (more than half the room for kept writes), the store is
+/// flushed: the positions derived from a bulk edit then start with all the
+/// room and an empty log, and compare by their own writes for longer. A
+/// move of a few squares never gets here.
 #[inline]
-pub(crate) fn settle<P: Clone, K: SharedPointerKind>(
-    owner: &mut impl BlocksMut<P, K>,
+pub(crate) fn end_run<P: Clone, K: SharedPointerKind>(
+    owner: &mut impl StoreMut<P, K>,
     kept: &mut Kept<P>,
     moved: bool,
     count: usize,
 ) {
     if moved && count > KEPT / 2 {
-        let blocks = owner.blocks_mut();
-        match writes::<P>() {
-            Writes::Kept => blocks.flush(kept),
-            Writes::Through => blocks.forget_indices(kept),
-        }
+        owner.store_mut().flush(kept);
     }
 }
 
 /// A board as a position holds it: the shared blocks and the position's own
 /// kept writes.
 pub(crate) struct Board<'a, P, K: SharedPointerKind> {
-    blocks: &'a Blocks<P, K>,
+    store: &'a Store<P, K>,
     kept: &'a Kept<P>,
 }
 
@@ -300,29 +303,28 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
     #[inline]
     pub(crate) fn get(self, index: usize) -> Option<&'a P> {
         match writes::<P>() {
-            Writes::Kept => match self.kept.slot(index) {
+            Writes::Deferred => match self.kept.slot(index) {
                 Some(slot) => self.kept.square_at(slot),
-                None => self.blocks.get(index),
+                None => self.store.get(index),
             },
-            Writes::Through => self.blocks.layout.get(index),
+            Writes::Through => self.store.blocks.get(index),
         }
     }
 
     /// The writes this board overlays on its blocks in index order: its
-    /// kept writes and its blocks' log. None for squares whose writes go
-    /// into the blocks at once.
+    /// kept and logged writes. None on a board written through.
     pub(crate) fn overlay(self) -> Overlay<'a, P> {
         match writes::<P>() {
-            Writes::Kept => self.written(),
-            Writes::Through => Overlay::none(self.kept, &self.blocks.log),
+            Writes::Deferred => self.touched(),
+            Writes::Through => Overlay::none(self.kept, &self.store.log),
         }
     }
 
-    /// The indices written since the blocks' stamp was drawn, in index
-    /// order: the kept and logged writes, or, for squares whose writes go
-    /// into the blocks at once, the indices noted.
-    pub(crate) fn written(self) -> Overlay<'a, P> {
-        Overlay::new(self.kept, &self.blocks.log)
+    /// The squares touched since the stamp was drawn, in index order: the
+    /// overlaid writes, or, on a board written through, the noted indices
+    /// (with empty squares: only their indices mean anything).
+    pub(crate) fn touched(self) -> Overlay<'a, P> {
+        Overlay::new(self.kept, &self.store.log)
     }
 
     /// The first `square_count` squares, in order.
@@ -348,9 +350,9 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
     where
         P: Clone,
     {
-        self.blocks.layout.clone_into(out);
-        if writes::<P>() == Writes::Kept {
-            for (index, written) in self.blocks.log.writes() {
+        self.store.blocks.clone_into(out);
+        if writes::<P>() == Writes::Deferred {
+            for (index, written) in self.store.log.writes() {
                 if let Some(square) = out.get_mut(index) {
                     *square = written.clone();
                 }
@@ -381,13 +383,13 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
     {
         // The common case of two routes from one parent: the same blocks,
         // kept writes to the same squares.
-        if writes::<P>() == Writes::Kept && self.blocks.stamp == other.blocks.stamp {
+        if writes::<P>() == Writes::Deferred && self.store.stamp == other.store.stamp {
             // Over one log too (positions that share everything but their
             // kept writes), the kept writes alone, unsorted.
-            let same = if core::ptr::eq(self.blocks, other.blocks) {
+            let same = if core::ptr::eq(self.store, other.store) {
                 self.kept.same_writes(other.kept)
             } else {
-                self.written().same_writes(&other.written())
+                self.touched().same_writes(&other.touched())
             };
             if let Some(same) = same {
                 return same;

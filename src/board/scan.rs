@@ -50,7 +50,7 @@ impl<'a, P> Chunks<'a, P> {
     pub(super) fn new<K: SharedPointerKind>(board: Board<'a, P, K>, square_count: usize) -> Self {
         let writes = board.overlay();
         Chunks {
-            blocks: board.blocks.layout.block_slices(),
+            blocks: board.store.blocks.block_slices(),
             rest: &[],
             position: 0,
             remaining: square_count,

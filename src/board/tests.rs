@@ -6,21 +6,21 @@ use archery::{ArcTK, RcK, SharedPointer, SharedPointerKind};
 
 use super::blocks::LENGTHS;
 use super::log::LOG;
-use super::{Blocks, BlocksMut, KEPT, Kept, settle, write};
+use super::{KEPT, Kept, Store, StoreMut, end_run, write};
 
 /// A board as a position holds it, without the rest of a position.
 struct TestBoard<P, K: SharedPointerKind> {
-    blocks: SharedPointer<Blocks<P, K>, K>,
+    store: SharedPointer<Store<P, K>, K>,
     kept: Kept<P>,
     square_count: usize,
 }
 
-impl<P: Clone, K: SharedPointerKind> BlocksMut<P, K> for SharedPointer<Blocks<P, K>, K> {
-    fn blocks(&self) -> &Blocks<P, K> {
+impl<P: Clone, K: SharedPointerKind> StoreMut<P, K> for SharedPointer<Store<P, K>, K> {
+    fn store(&self) -> &Store<P, K> {
         self
     }
 
-    fn blocks_mut(&mut self) -> &mut Blocks<P, K> {
+    fn store_mut(&mut self) -> &mut Store<P, K> {
         SharedPointer::make_mut(self)
     }
 }
@@ -28,7 +28,7 @@ impl<P: Clone, K: SharedPointerKind> BlocksMut<P, K> for SharedPointer<Blocks<P,
 impl<P: Clone, K: SharedPointerKind> Clone for TestBoard<P, K> {
     fn clone(&self) -> Self {
         TestBoard {
-            blocks: SharedPointer::clone(&self.blocks),
+            store: SharedPointer::clone(&self.store),
             kept: self.kept.clone(),
             square_count: self.square_count,
         }
@@ -38,18 +38,18 @@ impl<P: Clone, K: SharedPointerKind> Clone for TestBoard<P, K> {
 impl<P: Clone + PartialEq + core::fmt::Debug, K: SharedPointerKind> TestBoard<P, K> {
     fn new(square_count: usize) -> Self {
         TestBoard {
-            blocks: SharedPointer::new(Blocks::from_squares(square_count, [])),
+            store: SharedPointer::new(Store::from_squares(square_count, [])),
             kept: Kept::EMPTY,
             square_count,
         }
     }
 
     fn replace(&mut self, index: usize, square: Option<P>) -> Option<P> {
-        write::<true, P, K>(&mut self.blocks, &mut self.kept, index, square).old
+        write::<true, P, K>(&mut self.store, &mut self.kept, index, square).old
     }
 
     fn get(&self, index: usize) -> Option<&P> {
-        self.blocks.with(&self.kept).get(index)
+        self.store.with(&self.kept).get(index)
     }
 
     fn read(&self) -> Vec<Option<P>> {
@@ -59,13 +59,13 @@ impl<P: Clone + PartialEq + core::fmt::Debug, K: SharedPointerKind> TestBoard<P,
     }
 
     fn scan(&self) -> Vec<Option<P>> {
-        let squares = self.blocks.with(&self.kept).squares(self.square_count);
+        let squares = self.store.with(&self.kept).squares(self.square_count);
         assert_eq!(squares.len(), self.square_count);
         squares.map(Option::<&P>::cloned).collect()
     }
 
     fn block_length(&self) -> usize {
-        self.blocks.layout.block_length()
+        self.store.blocks.block_length()
     }
 }
 
@@ -87,7 +87,7 @@ fn compare_like_vecs<P: Clone + PartialEq + core::fmt::Debug, K: SharedPointerKi
     (b, b_model): (&TestBoard<P, K>, &[Option<P>]),
 ) {
     let square_count = a.square_count;
-    let (a_board, b_board) = (a.blocks.with(&a.kept), b.blocks.with(&b.kept));
+    let (a_board, b_board) = (a.store.with(&a.kept), b.store.with(&b.kept));
     assert_eq!(
         a_board.same_squares(b_board, square_count),
         a_model == b_model
@@ -214,48 +214,48 @@ fn the_largest_board_reads_back_what_was_written() {
 #[test]
 fn the_write_after_the_room_runs_out_moves_the_kept_ones_to_the_log() {
     let mut board = TestBoard::<u8, ArcTK>::new(81);
-    let stamp = board.blocks.stamp;
+    let stamp = board.store.stamp;
     let last = (KEPT - 1) * 5;
     for index in 0..KEPT {
         board.replace(index * 5, Some(1));
     }
     assert_eq!(board.kept.len(), KEPT);
-    assert_eq!(board.blocks.log.len(), 0, "a full room of writes is kept");
+    assert_eq!(board.store.log.len(), 0, "a full room of writes is kept");
     let parent = board.clone();
     board.replace(80, Some(2));
     assert_eq!(board.kept.len(), 1, "the write after them is kept");
-    assert_eq!(board.blocks.log.len(), KEPT, "the kept ones are logged");
-    assert_eq!(board.blocks.stamp, stamp, "the blocks are unchanged");
-    assert!(!SharedPointer::ptr_eq(&board.blocks, &parent.blocks));
+    assert_eq!(board.store.log.len(), KEPT, "the kept ones are logged");
+    assert_eq!(board.store.stamp, stamp, "the blocks are unchanged");
+    assert!(!SharedPointer::ptr_eq(&board.store, &parent.store));
     assert_eq!(board.get(80), Some(&2));
     assert_eq!(board.get(last), Some(&1));
     // The parent keeps its writes over the blocks and log it still holds.
-    assert_eq!(parent.blocks.log.len(), 0);
+    assert_eq!(parent.store.log.len(), 0);
     assert_eq!(parent.get(80), None);
     assert_eq!(parent.get(last), Some(&1));
     // A write to a square already kept takes no room.
     let mut full = parent.clone();
     full.replace(last, Some(3));
     assert_eq!(full.kept.len(), KEPT);
-    assert!(SharedPointer::ptr_eq(&full.blocks, &parent.blocks));
+    assert!(SharedPointer::ptr_eq(&full.store, &parent.store));
 }
 
 #[test]
 fn the_writes_go_into_the_blocks_when_the_log_has_no_room_for_them() {
     let mut board = TestBoard::<u8, RcK>::new(361);
     let mut model = vec![None; 361];
-    let stamp = board.blocks.stamp;
+    let stamp = board.store.stamp;
     let mut index = 0;
     // Full rooms of distinct squares until the log cannot take another.
-    while board.blocks.log.len() + KEPT <= LOG {
+    while board.store.log.len() + KEPT <= LOG {
         for _ in 0..=KEPT {
             board.replace(index, Some(4));
             model[index] = Some(4);
             index += 1;
         }
     }
-    assert_eq!(board.blocks.stamp, stamp, "everything so far is logged");
-    let logged = board.blocks.log.len();
+    assert_eq!(board.store.stamp, stamp, "everything so far is logged");
+    let logged = board.store.log.len();
     assert!(logged > LOG - KEPT, "{logged}");
     let parent = board.clone();
     for _ in 0..KEPT {
@@ -264,15 +264,15 @@ fn the_writes_go_into_the_blocks_when_the_log_has_no_room_for_them() {
         index += 1;
     }
     assert_ne!(
-        board.blocks.stamp, stamp,
+        board.store.stamp, stamp,
         "into the blocks, under a new stamp"
     );
-    assert_eq!(board.blocks.log.len(), 0);
+    assert_eq!(board.store.log.len(), 0);
     assert!(board.kept.len() < KEPT);
     assert_eq!(board.read(), model);
     assert_eq!(board.scan(), model);
-    assert_eq!(parent.blocks.stamp, stamp);
-    assert_eq!(parent.blocks.log.len(), logged);
+    assert_eq!(parent.store.stamp, stamp);
+    assert_eq!(parent.store.log.len(), logged);
     assert_eq!(parent.get(index - 1), None);
 }
 
@@ -291,34 +291,34 @@ fn indices_equal_modulo_64_are_told_apart() {
 #[test]
 fn settling_a_bulk_write_puts_what_it_kept_and_logged_into_the_blocks() {
     let mut board = TestBoard::<u8, ArcTK>::new(81);
-    let start = board.blocks.stamp;
+    let start = board.store.stamp;
     // A bulk write: a full room kept, then logged, then more.
     let writes = KEPT + 3;
     for index in 0..writes {
         board.replace(index, Some(1));
     }
     assert_eq!(board.kept.len(), 3);
-    assert_eq!(board.blocks.log.len(), KEPT);
-    settle(&mut board.blocks, &mut board.kept, true, writes);
+    assert_eq!(board.store.log.len(), KEPT);
+    end_run(&mut board.store, &mut board.kept, true, writes);
     assert_eq!(board.kept.len(), 0, "a bulk write that moved: flushed");
-    assert_eq!(board.blocks.log.len(), 0, "the log too");
-    assert_ne!(board.blocks.stamp, start);
+    assert_eq!(board.store.log.len(), 0, "the log too");
+    assert_ne!(board.store.stamp, start);
     assert_eq!(board.read()[..writes], vec![Some(1); writes]);
     // A move of a few squares, after which nothing moved, is left as it is.
     board.replace(40, Some(2));
-    settle(&mut board.blocks, &mut board.kept, false, 1);
+    end_run(&mut board.store, &mut board.kept, false, 1);
     assert_eq!(board.kept.len(), 1);
     // And so is a move of two squares that moved a full room.
     for index in 0..KEPT - 1 {
         board.replace(index + 41, Some(3));
     }
-    let stamp = board.blocks.stamp;
+    let stamp = board.store.stamp;
     board.replace(70, Some(3));
     board.replace(71, Some(3));
-    assert_eq!((board.kept.len(), board.blocks.log.len()), (2, KEPT));
-    settle(&mut board.blocks, &mut board.kept, true, 2);
-    assert_eq!((board.kept.len(), board.blocks.log.len()), (2, KEPT));
-    assert_eq!(board.blocks.stamp, stamp);
+    assert_eq!((board.kept.len(), board.store.log.len()), (2, KEPT));
+    end_run(&mut board.store, &mut board.kept, true, 2);
+    assert_eq!((board.kept.len(), board.store.log.len()), (2, KEPT));
+    assert_eq!(board.store.stamp, stamp);
 }
 
 #[test]
@@ -339,13 +339,13 @@ fn branches_of_different_stamps_compare_kept_writes_inside_a_shared_block() {
         flushed.replace(step * 2, Some(1));
         flushed_model[step * 2] = Some(1);
     }
-    assert_ne!(flushed.blocks.stamp, parent.blocks.stamp);
+    assert_ne!(flushed.store.stamp, parent.store.stamp);
     let (mut kept, mut kept_model) = (parent.clone(), model);
     for index in [501, 502, 3] {
         kept.replace(index, Some(9));
         kept_model[index] = Some(9);
     }
-    assert_eq!(kept.blocks.stamp, parent.blocks.stamp);
+    assert_eq!(kept.store.stamp, parent.store.stamp);
     compare_like_vecs((&kept, &kept_model), (&flushed, &flushed_model));
     compare_like_vecs((&flushed, &flushed_model), (&kept, &kept_model));
 }

@@ -5,7 +5,7 @@ use core::hash::Hash;
 use archery::{SharedPointer, SharedPointerKind};
 
 use super::{GenericQi, Setup, Shared, hands};
-use crate::board::{Blocks, Kept};
+use crate::board::{Kept, Store};
 use crate::hand::Hand;
 use crate::hand::KeptHands;
 use crate::hash::FromScratch;
@@ -45,23 +45,23 @@ impl<P, S: Hash, K: SharedPointerKind> GenericQi<P, S, K> {
     /// [`Error::TooManySquares`], as above.
     pub fn new(shape: &[usize], first_style: S, second_style: S) -> Result<Self, Error> {
         let shape = Shape::new(shape)?;
-        let blocks = Blocks::from_squares(shape.square_count(), []);
+        let store = Store::from_squares(shape.square_count(), []);
         Ok(GenericQi::empty_hands(
             shape,
-            blocks,
+            store,
             first_style,
             second_style,
         ))
     }
 
-    /// A position with `blocks` (whose pieces are not hashed or counted
+    /// A position with `store` (whose pieces are not hashed or counted
     /// yet), empty hands, and the first player to move.
-    fn empty_hands(shape: Shape, blocks: Blocks<P, K>, first_style: S, second_style: S) -> Self {
+    fn empty_hands(shape: Shape, store: Store<P, K>, first_style: S, second_style: S) -> Self {
         let hash =
             FromScratch::new(shape.sizes(), &first_style, &second_style).finish(Player::First);
         GenericQi {
             shared: SharedPointer::new(Shared {
-                blocks,
+                store,
                 square_count: shape.square_count(),
                 first_hand: Hand::default(),
                 second_hand: Hand::default(),
@@ -151,7 +151,7 @@ impl<P: Clone + Ord + Hash, S: Hash, K: SharedPointerKind> GenericQi<P, S, K> {
         // At most MAX_SQUARE_COUNT squares are taken, so the count fits.
         let (mut given, mut board_pieces) = (0, 0_u16);
         let mut squares = squares.into_iter();
-        let blocks = Blocks::from_squares(
+        let store = Store::from_squares(
             square_count,
             squares.by_ref().take(square_count).inspect(|square| {
                 if let Some(piece) = square {
@@ -171,7 +171,7 @@ impl<P: Clone + Ord + Hash, S: Hash, K: SharedPointerKind> GenericQi<P, S, K> {
                 given,
             });
         }
-        let mut position = GenericQi::empty_hands(shape, blocks, first_style, second_style);
+        let mut position = GenericQi::empty_hands(shape, store, first_style, second_style);
         position.board_pieces = board_pieces;
         position.fill_hand(Player::First, first_hand, &mut hash)?;
         position.fill_hand(Player::Second, second_hand, &mut hash)?;

@@ -15,8 +15,10 @@ use crate::{Error, MAX_DIMENSIONS, Player};
 ///
 /// Nothing is computed up front: each iterator walks the two positions when
 /// it is used, skipping every block of squares and every subtree of a hand
-/// that the two share, so its cost is proportional to what differs (plus one
-/// pointer comparison per block of squares), never to the board.
+/// that the two share. Its cost is what differs plus one pointer comparison
+/// per block of squares: for positions descended one from the other,
+/// proportional to the changes, not to the board; for positions that share
+/// nothing, a scan of both (see [`GenericQi::changes_since`]).
 ///
 /// ```
 /// use persistent_qi::{Player, Qi, SquareChange};

@@ -122,7 +122,7 @@ struct EditState {
     /// piece total grew.
     board_pieces: u16,
     /// `true` if a write moved writes into the blocks or their log: see
-    /// [`board::settle`].
+    /// [`board::end_run`].
     moved: bool,
 }
 
@@ -511,7 +511,7 @@ impl EditState {
         if board_added.saturating_add(self.hand_added) > 0 {
             next.check_cardinality()?;
         }
-        board::settle(&mut next.shared, &mut next.kept, self.moved, self.changes);
+        board::end_run(&mut next.shared, &mut next.kept, self.moved, self.changes);
         Ok(())
     }
 }
@@ -639,7 +639,7 @@ impl<P: Clone, S, K: SharedPointerKind, N: BorrowMut<GenericQi<P, S, K>>> Edit<P
 
 impl<P: Clone, S, K: SharedPointerKind> Edit<P, S, K> {
     /// Builds the new position: the piece total checked if the edit added
-    /// pieces, and a bulk edit's writes settled into the shared blocks.
+    /// pieces, and a bulk edit's writes flushed into the shared blocks.
     ///
     /// # Errors
     ///

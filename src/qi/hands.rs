@@ -96,7 +96,7 @@ impl<P: Ord + Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
         // `before`, and this change is kept in the room that leaves, if its
         // difference fits.
         let hands = SharedPointer::make_mut(&mut self.shared);
-        hands.settle_hands(&mut self.kept_hands);
+        hands.flush_hands(&mut self.kept_hands);
         let piece = match kept_delta(before, after) {
             Some(delta) => match self.kept_hands.set_delta(player, piece, delta) {
                 Ok(()) => return,
@@ -119,7 +119,7 @@ fn kept_delta(shared: usize, after: usize) -> Option<i8> {
 
 impl<P: Ord + Clone, S, K: SharedPointerKind> Shared<P, S, K> {
     /// Moves every kept hand change into the shared hands.
-    fn settle_hands(&mut self, kept: &mut KeptHands<P>) {
+    fn flush_hands(&mut self, kept: &mut KeptHands<P>) {
         for (HandEntry { player, delta }, piece) in kept.drain() {
             let hand = self.hand_mut(player);
             let before = hand.count(&piece);

@@ -5,7 +5,7 @@ use archery::{ArcTK, RcK, SharedPointer, SharedPointerKind};
 
 use super::{GenericQi, LocalQi, Qi, Setup, Shared};
 use crate::Player;
-use crate::board::{Blocks, Kept};
+use crate::board::{Kept, Store};
 use crate::hand::Hand;
 use crate::hand::KeptHands;
 
@@ -29,7 +29,7 @@ impl<P: Clone + Ord, S: Clone, K: SharedPointerKind> GenericQi<P, S, K> {
         let setup = &self.shared.setup;
         GenericQi {
             shared: SharedPointer::new(Shared {
-                blocks: Blocks::from_squares(
+                store: Store::from_squares(
                     self.square_count(),
                     self.squares().map(Option::<&P>::cloned),
                 ),

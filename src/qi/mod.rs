@@ -17,7 +17,7 @@
 use archery::{ArcTK, RcK, SharedPointer, SharedPointerKind};
 
 use crate::Player;
-use crate::board::{Blocks, BlocksMut, Board, Kept};
+use crate::board::{Board, Kept, Store, StoreMut};
 use crate::hand::{Hand, KeptHands};
 use crate::shape::Shape;
 
@@ -113,7 +113,7 @@ const _: () = assert!(core::mem::offset_of!(Qi<crate::qpi::Qpi, u8>, board_piece
 /// hand change or a flush of the kept writes copies this and shares the
 /// setup; a move of a few squares shares it whole.
 struct Shared<P, S, K: SharedPointerKind> {
-    blocks: Blocks<P, K>,
+    store: Store<P, K>,
     /// The square count of the setup's shape, one pointer hop closer.
     square_count: usize,
     first_hand: Hand<P, K>,
@@ -132,7 +132,7 @@ struct Setup<S> {
 impl<P: Clone, S, K: SharedPointerKind> Clone for Shared<P, S, K> {
     fn clone(&self) -> Self {
         Shared {
-            blocks: self.blocks.clone(),
+            store: self.store.clone(),
             square_count: self.square_count,
             first_hand: self.first_hand.clone(),
             second_hand: self.second_hand.clone(),
@@ -157,15 +157,15 @@ impl<P, S, K: SharedPointerKind> Shared<P, S, K> {
     }
 }
 
-impl<P: Clone, S, K: SharedPointerKind> BlocksMut<P, K> for SharedPointer<Shared<P, S, K>, K> {
+impl<P: Clone, S, K: SharedPointerKind> StoreMut<P, K> for SharedPointer<Shared<P, S, K>, K> {
     #[inline]
-    fn blocks(&self) -> &Blocks<P, K> {
-        &self.blocks
+    fn store(&self) -> &Store<P, K> {
+        &self.store
     }
 
     #[inline]
-    fn blocks_mut(&mut self) -> &mut Blocks<P, K> {
-        &mut SharedPointer::make_mut(self).blocks
+    fn store_mut(&mut self) -> &mut Store<P, K> {
+        &mut SharedPointer::make_mut(self).store
     }
 }
 
@@ -191,6 +191,6 @@ impl<P, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// kept writes.
     #[inline]
     fn view(&self) -> Board<'_, P, K> {
-        self.shared.blocks.with(&self.kept)
+        self.shared.store.with(&self.kept)
     }
 }
