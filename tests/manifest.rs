@@ -96,7 +96,7 @@ fn every_feature_gated_public_module_shown_carries_its_docs_rs_badge() {
 }
 
 #[test]
-fn the_package_says_where_it_lives_and_states_no_unchecked_rust_version() {
+fn the_package_says_where_it_lives_and_its_checked_rust_version() {
     let manifest = manifest();
     assert_eq!(
         get(&manifest, &["package", "repository"]).and_then(Value::as_str),
@@ -106,7 +106,18 @@ fn the_package_says_where_it_lives_and_states_no_unchecked_rust_version() {
         get(&manifest, &["package", "readme"]).and_then(Value::as_str),
         Some("README.md")
     );
-    // Only the newest stable toolchain runs in CI, so an older minimum
-    // could not be checked: none is claimed.
-    assert_eq!(get(&manifest, &["package", "rust-version"]), None);
+    // The library's true minimum (let-chains came in 1.88), which
+    // `.ci/run` checks with that toolchain.
+    assert_eq!(
+        get(&manifest, &["package", "rust-version"]).and_then(Value::as_str),
+        Some("1.88")
+    );
+    let ci =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(".ci/run"));
+    if let Ok(ci) = ci {
+        assert!(
+            ci.contains("rust-version"),
+            ".ci/run checks the minimum Rust version"
+        );
+    }
 }

@@ -29,7 +29,7 @@ const DRAWS: usize = 16;
 /// there is none.
 ///
 /// Points are first drawn from the whole board, each taken if it is such
-/// a move ([`DRAWS`] of them at most): each such move is as likely as any
+/// a move (16 of them at most): each such move is as likely as any
 /// other, at the cost of about one legality test on a board with room.
 /// Failing that, the empty points are listed and drawn from, each one
 /// refused (illegal, or an eye) removed from the draw, which is uniform
