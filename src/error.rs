@@ -22,6 +22,8 @@ use crate::Player;
 /// | [`Qi::from_parts`](crate::Qi::from_parts) | 3 squares for `[2, 2]` | [`SquareCountMismatch`](Error::SquareCountMismatch) | wrong number of squares: the shape has 4, 3 given |
 /// | [`Qi::from_parts`](crate::Qi::from_parts) | 9 (or endless) squares for `[2, 2]` | [`SquareCountMismatch`](Error::SquareCountMismatch) | wrong number of squares: the shape has 4, at least 5 given |
 /// | [`Qi::board_into`](crate::Qi::board_into) | a slice of 8 for `[3, 3]` | [`OutputLengthMismatch`](Error::OutputLengthMismatch) | the board has 9 squares, the output 8 |
+/// | [`Diff::apply_to`](crate::Diff::apply_to) | a diff from `"P"` on 31, applied where 31 holds `"p"` | [`DiffSquareMismatch`](Error::DiffSquareMismatch) | square 31 does not hold what the diff starts from |
+/// | [`Diff::apply_to`](crate::Diff::apply_to) | a diff from 2 `"P"` in the first hand, applied to a hand of 1 | [`DiffHandMismatch`](Error::DiffHandMismatch) | the first hand holds 1 of the piece of the diff's hand change 0, not 2 |
 /// | [`Qi::from_parts`](crate::Qi::from_parts) | first hand `[("P", 0)]` | [`ZeroHandCount`](Error::ZeroHandCount) | hand count must be at least 1: the first hand lists 0 (entry 0) |
 /// | [`Qi::from_parts`](crate::Qi::from_parts) | first hand `[("P", 1), ("P", 1)]` | [`DuplicateHandPiece`](Error::DuplicateHandPiece) | the first hand lists a piece twice (entry 1) |
 /// | [`Qi::changes_since`](crate::Qi::changes_since) | `[8, 8]` against `[9, 9]` | [`ShapeMismatch`](Error::ShapeMismatch) | different shapes: the base has [8, 8], the other position [9, 9] |
@@ -126,6 +128,24 @@ pub enum Error {
         squares: usize,
         /// The length of the slice given.
         output: usize,
+    },
+    /// A square a [`Diff`](crate::Diff) changes does not hold what the diff
+    /// starts from (applied: its content before; reverted: after).
+    DiffSquareMismatch {
+        /// The square's flat index.
+        index: usize,
+    },
+    /// A hand count a [`Diff`](crate::Diff) changes is not the count the
+    /// diff starts from.
+    DiffHandMismatch {
+        /// Whose hand.
+        player: Player,
+        /// The number of the diff's hand change, from 0.
+        change: usize,
+        /// The count the diff starts from.
+        expected: usize,
+        /// The count the hand holds.
+        held: usize,
     },
     /// A hand entry given to [`Qi::from_parts`](crate::Qi::from_parts) had
     /// a count of 0.
@@ -261,6 +281,18 @@ impl Error {
             Error::OutputLengthMismatch { squares, output } => {
                 write!(f, "the board has {squares} squares, the output {output}")
             }
+            Error::DiffSquareMismatch { index } => {
+                write!(f, "square {index} does not hold what the diff starts from")
+            }
+            Error::DiffHandMismatch {
+                player,
+                change,
+                expected,
+                held,
+            } => write!(
+                f,
+                "the {player} hand holds {held} of the piece of the diff's hand change {change}, not {expected}"
+            ),
             Error::ZeroHandCount { player, entry } => write!(
                 f,
                 "hand count must be at least 1: the {player} hand lists 0 (entry {entry})"

@@ -86,7 +86,10 @@ pub mod serde;
 
 pub use error::Error;
 pub use player::Player;
-pub use qi::{Changes, Edit, GenericQi, HandChange, LocalQi, Qi, SquareChange, SquareChanges};
+pub use qi::{
+    Changes, Diff, DiffError, Edit, GenericQi, HandChange, HandDiff, LocalQi, Qi, SquareChange,
+    SquareChanges, SquareDiff,
+};
 
 /// The pointer kinds a position can be built over, from
 /// [archery](https://docs.rs/archery), the crate rpds and imbl take theirs

@@ -17,7 +17,8 @@ use harness::support::Rng;
 // The floors: about 85% of what the committed corpora reach today (8,784 of
 // 8,817 `diff_sequence` inputs decode to a scenario; 6 of 64 `qpi_parse`
 // inputs are tokens; 1,463 of 4,411 `serde_json` documents are accepted;
-// 405 of 594 `feen_parse` inputs are FEEN), so a re-merged corpus passes
+// 405 of 594 `feen_parse` inputs are FEEN; 2,296 of 3,310 `diff_decode`
+// inputs are accepted diffs), so a re-merged corpus passes
 // and a decoding that no longer reaches the checks does not.
 
 /// Committed `diff_sequence` inputs that must decode to a scenario.
@@ -28,6 +29,8 @@ const QPI_PARSE_FLOOR: usize = 5;
 const SERDE_JSON_FLOOR: usize = 1_240;
 /// Committed `feen_parse` inputs that must be FEEN strings.
 const FEEN_PARSE_FLOOR: usize = 340;
+/// Committed `diff_decode` inputs that must be accepted diffs.
+const DIFF_DECODE_FLOOR: usize = 1_950;
 
 /// The committed inputs of a target: its corpus and its regressions, in a
 /// stable order.
@@ -132,6 +135,14 @@ fn the_committed_feen_parse_corpus_replays_cleanly() {
 }
 
 #[test]
+fn the_committed_diff_decode_corpus_replays_cleanly() {
+    let replayed = replay("diff_decode", harness::diff_decode, |data| {
+        format!("{data:?}")
+    });
+    assert_reached("diff_decode", &replayed, DIFF_DECODE_FLOOR);
+}
+
+#[test]
 fn diff_sequence_holds_on_pseudo_random_inputs() {
     let mut random = Rng(0x5eed_0001);
     let mut scenarios = 0;
@@ -187,6 +198,22 @@ fn serde_json_holds_on_pseudo_random_inputs_and_mostly_decodes() {
     // are unmutated serialized positions, which must decode: most inputs
     // reach the checks of an accepted document.
     assert!(decoded > 1000, "only {decoded} of 2000 documents decode");
+}
+
+#[test]
+fn diff_decode_holds_on_pseudo_random_inputs_and_often_accepts() {
+    let mut random = Rng(0x5eed_0004);
+    let mut accepted = 0;
+    for _ in 0..2000 {
+        let data = random.bytes(96);
+        let decoded = catch_unwind(|| harness::diff_decode(&data))
+            .unwrap_or_else(|_| panic!("diff_decode fails on {data:?}"));
+        accepted += usize::from(decoded);
+    }
+    // Three inputs in four are structure-aware, real diffs with at most
+    // three byte mutations: many of those still decode, so the checks of an
+    // accepted diff (apply, revert, the model) run on a good share.
+    assert!(accepted > 300, "only {accepted} of 2000 diffs decode");
 }
 
 #[test]

@@ -1,4 +1,5 @@
-//! The `serde` integration: a `Qpi` is its token string, validated on the way in.
+//! The `serde` integration: a `Qpi` is its token string in a human-readable
+//! format and its code in a binary one, validated on the way in.
 #![cfg(feature = "serde")]
 
 use persistent_qi::qpi::Qpi;
@@ -119,4 +120,52 @@ fn rejects_non_utf8_bytes_with_a_typed_message() {
         error.to_string(),
         r#"invalid QPI token "C:\xff": invalid PIN at byte 2: found '\xff': PIN abbreviation is not an ASCII letter"#
     );
+}
+
+#[test]
+fn a_binary_format_writes_the_code_and_reads_it_back() {
+    // postcard is not human-readable: a token is its u16 code, a varint.
+    let king = qpi("C:K");
+    assert_eq!(king.code(), 1371);
+    assert_eq!(postcard::to_stdvec(&king).unwrap(), [0xdb, 0x0a]);
+    for code in 1..=u16::try_from(Qpi::COUNT).unwrap() {
+        let q = Qpi::from_code(code).unwrap();
+        let bytes = postcard::to_stdvec(&q).unwrap();
+        assert!(bytes.len() <= 2, "{q}: {bytes:?}");
+        assert_eq!(postcard::from_bytes::<Qpi>(&bytes).unwrap(), q);
+    }
+    let board = vec![Some(qpi("C:R")), None, Some(qpi("c:k^"))];
+    let bytes = postcard::to_stdvec(&board).unwrap();
+    assert_eq!(
+        postcard::from_bytes::<Vec<Option<Qpi>>>(&bytes).unwrap(),
+        board
+    );
+}
+
+#[test]
+fn a_binary_format_refuses_codes_outside_the_tokens() {
+    use serde::de::IntoDeserializer as _;
+    use serde::de::value::{I64Deserializer, U64Deserializer};
+
+    for code in [0_u16, 16_225, u16::MAX] {
+        let bytes = postcard::to_stdvec(&code).unwrap();
+        assert!(postcard::from_bytes::<Qpi>(&bytes).is_err(), "{code}");
+    }
+    // The message names the code, in formats that keep it.
+    let error = Qpi::deserialize::<U64Deserializer<ValueError>>(70_000_u64.into_deserializer())
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "invalid QPI code 70000: codes run from 1 to 16224"
+    );
+    let error =
+        Qpi::deserialize::<I64Deserializer<ValueError>>((-1_i64).into_deserializer()).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "invalid QPI code -1: codes run from 1 to 16224"
+    );
+    // A self-describing reader handed a code accepts it.
+    let king =
+        Qpi::deserialize::<U64Deserializer<ValueError>>(1371_u64.into_deserializer()).unwrap();
+    assert_eq!(king, qpi("C:K"));
 }

@@ -471,3 +471,21 @@ mod qpi {
         );
     }
 }
+
+#[test]
+fn positions_round_trip_through_a_binary_format() {
+    use persistent_qi::qpi::{Qpi, Sin};
+    let token = |text: &str| Qpi::parse(text).unwrap();
+    let position: Qi<Qpi, Sin> = Qi::new(&[9, 9], "S".parse().unwrap(), "s".parse().unwrap())
+        .unwrap()
+        .board_diff([(4, Some(token("s:k"))), (76, Some(token("S:K")))])
+        .unwrap()
+        .hand_diff(Player::Second, [(token("S:P"), 2)])
+        .unwrap();
+    let bytes = postcard::to_stdvec(&position).unwrap();
+    // The board is 81 squares, each a tag and a code where occupied.
+    assert!(bytes.len() < 81 + 2 * 2 + 30, "{} bytes", bytes.len());
+    let read: Qi<Qpi, Sin> = postcard::from_bytes(&bytes).unwrap();
+    assert_eq!(read, position);
+    assert_eq!(read.position_hash(), position.position_hash());
+}

@@ -379,6 +379,65 @@ fn check_turn_and_apply<P: ScenarioPiece, S: ScenarioStyle, K: SharedPointerKind
         )),
         Err(error) => context.fail(&format!("changes_since applied to the base fails: {error}")),
     }
+    check_owned_diff(context, changes);
+}
+
+/// The owned diff of `changes`: the same changes, rebuilding the position
+/// from the base and the base from the position, and refused by whichever
+/// end it does not start from when the two differ.
+fn check_owned_diff<P: ScenarioPiece, S: ScenarioStyle, K: SharedPointerKind>(
+    context: &Context<'_, P, S>,
+    changes: &Changes<'_, P, S, K>,
+) {
+    let (base, position) = (changes.base(), changes.position());
+    let diff = changes.to_diff();
+    let squares: Vec<_> = diff
+        .squares()
+        .iter()
+        .map(|square| (square.index, square.before.as_ref(), square.after.as_ref()))
+        .collect();
+    let listed: Vec<_> = changes
+        .squares()
+        .map(|square| (square.index, square.before, square.after))
+        .collect();
+    context.expect_eq("the owned diff: squares", &squares, &listed);
+    let hands: Vec<_> = diff
+        .hands()
+        .iter()
+        .map(|hand| (hand.player, &hand.piece, hand.before, hand.after))
+        .collect();
+    let listed: Vec<_> = changes
+        .hands()
+        .map(|hand| (hand.player, hand.piece, hand.before, hand.after))
+        .collect();
+    context.expect_eq("the owned diff: hands", &hands, &listed);
+    let outcome = |what: &str,
+                   result: Result<GenericQi<P, S, K>, persistent_qi::Error>,
+                   end: &GenericQi<P, S, K>| {
+        match result {
+            Ok(built) if built == *end && built.position_hash() == end.position_hash() => {}
+            Ok(built) => context.fail(&format!(
+                "the owned diff {what} gives {built:?}, not {end:?}"
+            )),
+            Err(error) => context.fail(&format!("the owned diff {what} fails: {error}")),
+        }
+    };
+    outcome("applied to the base", diff.apply_to(base), position);
+    outcome("reverted from the position", diff.revert(position), base);
+    // A diff with a square or a hand count starts from the base only: the
+    // position holds its values after, each different.
+    if !diff.squares().is_empty() || !diff.hands().is_empty() {
+        if let Ok(built) = diff.apply_to(position) {
+            context.fail(&format!(
+                "the owned diff applies to the position it leads to, giving {built:?}"
+            ));
+        }
+        if let Ok(built) = diff.revert(base) {
+            context.fail(&format!(
+                "the owned diff reverts from its base, giving {built:?}"
+            ));
+        }
+    }
 }
 
 /// The whole observable state and the invariants, and if `from_scratch` the

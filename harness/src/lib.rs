@@ -8,7 +8,8 @@
 //!   ([`support::Kind`]: `Qi` and `LocalQi`). The `diff_sequence` fuzz target
 //!   decodes one from bytes; `tests/model.rs` draws them with proptest.
 //! - The fuzz targets, one function each taking libFuzzer's bytes:
-//!   [`diff_sequence`], [`qpi_parse`], [`serde_json()`], [`feen_parse`]. `tests/fuzz_replay.rs`
+//!   [`diff_sequence`], [`qpi_parse`], [`serde_json()`], [`feen_parse`],
+//!   [`diff_decode`]. `tests/fuzz_replay.rs`
 //!   feeds them the committed corpus, so `cargo test` replays every input
 //!   the fuzzers kept, on stable.
 //! - [`support`]: one fixed-seed generator, the piece types the benchmarks
@@ -23,6 +24,7 @@
 //! learns of a bug.
 
 mod check;
+mod diff;
 mod feen;
 mod generate;
 mod json;
@@ -36,6 +38,7 @@ use arbitrary::{Arbitrary, Unstructured};
 use persistent_qi::qpi::{Qpi, Sin};
 use persistent_qi::{ArcTK, RcK};
 
+pub use diff::diff_decode;
 pub use feen::feen_parse;
 pub use generate::{Draw, MAX_ACTIONS, MAX_CHANGES};
 pub use json::{serde_json, serde_json_document};

@@ -314,13 +314,32 @@ impl<P, K: SharedPointerKind> Blocks<P, K> {
 }
 
 /// A layout's blocks in order, as slices: see [`Blocks::block_slices`].
+/// Allocation-free: a walk of the board allocates nothing.
 pub(super) enum BlockSlices<'a, P> {
     /// The one block of a board of one block, until taken.
     One(Option<&'a [Option<P>]>),
-    /// The rpds vector's own walk: one allocation for its path, then O(1)
-    /// a block, where fetching each block by index walks down from the
-    /// root.
-    Many(Box<dyn Iterator<Item = &'a [Option<P>]> + 'a>),
+    /// The blocks of a board of several, each fetched by index (a walk
+    /// down the rpds vector, at most two levels for the largest board):
+    /// rpds's own iterator would allocate its path.
+    Many {
+        /// The vector, its block length erased.
+        vector: &'a dyn BlockAt<P>,
+        /// The next block to fetch.
+        next: usize,
+    },
+}
+
+/// A vector of blocks of any length, read by block index.
+pub(super) trait BlockAt<P> {
+    /// Block `index`, if there is one.
+    fn block_at(&self, index: usize) -> Option<&[Option<P>]>;
+}
+
+impl<P, const LEN: usize, K: SharedPointerKind> BlockAt<P> for Vector<[Option<P>; LEN], K> {
+    #[inline]
+    fn block_at(&self, index: usize) -> Option<&[Option<P>]> {
+        self.get(index).map(|block| &block[..])
+    }
 }
 
 impl<'a, P> Iterator for BlockSlices<'a, P> {
@@ -330,7 +349,11 @@ impl<'a, P> Iterator for BlockSlices<'a, P> {
     fn next(&mut self) -> Option<Self::Item> {
         match self {
             BlockSlices::One(block) => block.take(),
-            BlockSlices::Many(blocks) => blocks.next(),
+            BlockSlices::Many { vector, next } => {
+                let block = vector.block_at(*next)?;
+                *next += 1;
+                Some(block)
+            }
         }
     }
 }
@@ -340,9 +363,7 @@ impl<P, K: SharedPointerKind> Blocks<P, K> {
     pub(super) fn block_slices(&self) -> BlockSlices<'_, P> {
         each_length!(self, blocks => match blocks {
             BlocksOf::One(block) => BlockSlices::One(Some(&block[..])),
-            BlocksOf::Many(vector) => {
-                BlockSlices::Many(Box::new(vector.iter().map(|block| &block[..])))
-            }
+            BlocksOf::Many(vector) => BlockSlices::Many { vector, next: 0 },
         })
     }
 }

@@ -23,6 +23,7 @@ use crate::shape::Shape;
 
 mod build;
 mod changes;
+mod diff;
 mod edit;
 mod eq;
 mod hands;
@@ -31,6 +32,9 @@ mod read;
 mod transform;
 
 pub use self::changes::{Changes, HandChange, SquareChange, SquareChanges};
+pub use self::diff::{Diff, DiffError, HandDiff, SquareDiff};
+#[cfg(feature = "serde")]
+pub(crate) use self::diff::{check_hand, check_square};
 pub use self::edit::Edit;
 
 /// A two-player board-game position that shares structure with the version it

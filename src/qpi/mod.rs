@@ -109,8 +109,10 @@
 //! [`sin`] and [`pin`], for `Letter`, `Side` and `State`), so tokens
 //! interoperate with the rest of the Sashité ecosystem.
 //!
-//! With the `serde` feature, a `Qpi` serializes as its token string and
-//! deserializes through [`Qpi::parse`].
+//! With the `serde` feature, a `Qpi` serializes as its token string in a
+//! human-readable format (read back through [`Qpi::parse`]) and as its
+//! 2-byte [code](Qpi::code) in a binary one (read back through
+//! [`Qpi::from_code`]).
 //!
 //! ## EPIN (feature `feen`)
 //!

@@ -13,6 +13,7 @@ use ::serde::{Deserialize, Serialize};
 use crate::Player;
 
 mod decode;
+mod diff;
 mod encode;
 
 const SHAPE: &str = "shape";
