@@ -42,8 +42,8 @@ pub use json::{serde_json, serde_json_document};
 pub use model::Model;
 pub use qpi::qpi_parse;
 pub use scenario::{
-    Action, CHECKPOINT, Change, ChangeRef, Literal, Scenario, ScenarioPiece, ScenarioStyle, Start,
-    Turn,
+    Action, CHECKPOINT, Change, ChangeRef, Literal, Ran, Scenario, ScenarioPiece, ScenarioStyle,
+    Start, Turn,
 };
 
 /// The piece and style types a `diff_sequence` input can select.
@@ -86,11 +86,11 @@ impl Decoded {
 }
 
 /// Runs a decoded scenario on its kind.
-fn run_decoded<P: ScenarioPiece, S: ScenarioStyle>(scenario: &Scenario<P, S>, local: bool) {
+fn run_decoded<P: ScenarioPiece, S: ScenarioStyle>(scenario: &Scenario<P, S>, local: bool) -> Ran {
     if local {
-        scenario.run_on::<RcK>();
+        scenario.run_on::<RcK>()
     } else {
-        scenario.run_on::<ArcTK>();
+        scenario.run_on::<ArcTK>()
     }
 }
 
@@ -108,25 +108,24 @@ fn program_decoded<P: ScenarioPiece, S: ScenarioStyle>(
 
 /// The `diff_sequence` fuzz target: decodes a [`Scenario`] (with `u8`,
 /// [`Qpi`] or `String` pieces, on `Qi` or `LocalQi`) from raw bytes and
-/// [runs](Scenario::run_on) it. Returns whether the bytes were a scenario
-/// (and so ran), for the corpus replay to count.
+/// [runs](Scenario::run_on) it. Returns what ran, for the corpus replay to
+/// count: nothing for bytes that are not a scenario.
 ///
 /// # Panics
 ///
 /// If a position disagrees with the [`Model`] at any step; the message
 /// holds a program that reproduces it.
-// The fuzz target calls it for its panics alone; tests read the verdict.
+// The fuzz target calls it for its panics alone; tests read what ran.
 #[allow(clippy::must_use_candidate)]
-pub fn diff_sequence(data: &[u8]) -> bool {
+pub fn diff_sequence(data: &[u8]) -> Ran {
     let Some(Decoded { scenarios, local }) = Decoded::decode(data) else {
-        return false;
+        return Ran::default();
     };
     match scenarios {
         Scenarios::Bytes(scenario) => run_decoded(&scenario, local),
         Scenarios::Strings(scenario) => run_decoded(&scenario, local),
         Scenarios::Tokens(scenario) => run_decoded(&scenario, local),
     }
-    true
 }
 
 /// The scenario [`diff_sequence`] would run on these bytes, as a program

@@ -514,6 +514,26 @@ const CHANGES_SINCE_KEPT: usize = 4;
 /// step checks what it changed, in O(changes).
 pub const CHECKPOINT: usize = 48;
 
+/// What a run got through, for the corpus replay to count: whether its
+/// start built (the position and the model alike), and how many steps ran
+/// from it. A scenario whose start fails, as it must, ran no step.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Ran {
+    /// The start built a position (and the model agreed that it should).
+    pub built: bool,
+    /// The steps run after it, every one checked against the model.
+    pub steps: usize,
+}
+
+impl Ran {
+    /// Whether the run reached the steps' checks: it built its start and
+    /// ran at least one step from it.
+    #[must_use]
+    pub fn stepped(self) -> bool {
+        self.built && self.steps > 0
+    }
+}
+
 /// A scenario as the program that runs it on the position type named
 /// (`Qi` or `LocalQi`).
 pub(crate) struct Program<'a, P, S>(pub(crate) &'a Scenario<P, S>, pub(crate) &'static str);
@@ -548,7 +568,8 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
 
     /// Runs every step on a position over the pointer kind `K` and on a
     /// [`Model`] side by side and panics, printing a reproduction (the
-    /// [`program`](Scenario::program) over `K`), at the first disagreement.
+    /// [`program`](Scenario::program) over `K`), at the first disagreement;
+    /// returns whether the start built and how many steps ran.
     ///
     /// Construction must fail with the model's exact error or succeed with
     /// it. After every step: the same result or the exact same [`Error`],
@@ -573,7 +594,9 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
     /// # Panics
     ///
     /// On any disagreement, which is a bug in the crate (or in the model).
-    pub fn run_on<K: Kind>(&self) {
+    // Tests call it for its panics; the corpus replay reads what it ran.
+    #[allow(clippy::must_use_candidate)]
+    pub fn run_on<K: Kind>(&self) -> Ran {
         let mut context = Context {
             scenario: self,
             alias: K::ALIAS,
@@ -587,7 +610,7 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
                     &built.map(|position| format!("{position:?}")),
                     &expected.map(|model| format!("{model:?}")),
                 );
-                return;
+                return Ran::default();
             }
         };
         // The first full check comes at the first checkpoint: until then,
@@ -662,6 +685,10 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
                 check_changes_since(&context, (&kept.position, &kept.model), (&position, &model));
             }
             checked.push((&kept.position, &kept.model));
+        }
+        Ran {
+            built: true,
+            steps: self.actions.len(),
         }
     }
 }
