@@ -1,6 +1,9 @@
 //! Replays every committed fuzz input through the harness the fuzz targets
 //! call, exactly as libFuzzer passes it (the file's raw bytes), then runs the
-//! harness on a few thousand pseudo-random inputs from a fixed seed.
+//! harness on a few thousand pseudo-random inputs from a fixed seed. The
+//! `diff_sequence` inputs run with every check at every chance
+//! (`Checks::ALL`), where the fuzz target samples the costlier ones
+//! (`Checks::SAMPLED`).
 //!
 //! So `cargo test --workspace --all-features` exercises the fuzz harness on
 //! stable, on every CI run, with every input the fuzzers kept and every
@@ -12,8 +15,8 @@ use std::fs;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
-use harness::Ran;
 use harness::support::Rng;
+use harness::{Checks, Ran};
 
 // The floors: about 85% of what the committed corpora reach today, so a
 // re-merged corpus passes and a decoding that no longer reaches the checks
@@ -229,6 +232,24 @@ fn diff_sequence_holds_on_pseudo_random_inputs_and_runs_their_steps() {
         stepped > 1250,
         "only {stepped} of 3000 inputs run a step from a start they built"
     );
+}
+
+#[test]
+fn the_fuzzers_sampled_checks_run_every_step_the_full_checks_run() {
+    // The fuzz target samples the costlier checks (`Checks::SAMPLED`); what
+    // runs, the start and every step, is the same as with all of them.
+    let mut random = Rng(0x5eed_0004);
+    for _ in 0..1000 {
+        let data = random.bytes(256);
+        let sampled = catch_unwind(|| harness::diff_sequence_checked(&data, Checks::SAMPLED))
+            .unwrap_or_else(|_| {
+                panic!(
+                    "diff_sequence (sampled) fails on {data:?}:\n{}",
+                    harness::diff_sequence_reproduction(&data)
+                )
+            });
+        assert_eq!(sampled, harness::diff_sequence(&data), "{data:?}");
+    }
 }
 
 #[test]
