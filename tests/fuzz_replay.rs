@@ -1,6 +1,9 @@
 //! Replays every committed fuzz input through the harness the fuzz targets
 //! call, exactly as libFuzzer passes it (the file's raw bytes), then runs the
-//! harness on a few thousand pseudo-random inputs from a fixed seed.
+//! harness on a few thousand pseudo-random inputs from a fixed seed. The
+//! `diff_sequence` inputs run with every check at every chance
+//! (`Checks::ALL`), where the fuzz target samples the costlier ones
+//! (`Checks::SAMPLED`).
 //!
 //! So `cargo test --workspace --all-features` exercises the fuzz harness on
 //! stable, on every CI run, with every input the fuzzers kept and every
@@ -13,16 +16,25 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
 use harness::support::Rng;
+use harness::{Checks, Ran};
 
-// The floors: about 85% of what the committed corpora reach today (8,784 of
-// 8,817 `diff_sequence` inputs decode to a scenario; 6 of 64 `qpi_parse`
-// inputs are tokens; 1,463 of 4,411 `serde_json` documents are accepted;
-// 405 of 594 `feen_parse` inputs are FEEN; 2,296 of 3,310 `diff_decode`
-// inputs are accepted diffs), so a re-merged corpus passes
-// and a decoding that no longer reaches the checks does not.
+// The floors: about 85% of what the committed corpora reach today, so a
+// re-merged corpus passes and a decoding that no longer reaches the checks
+// does not. `diff_sequence` counts what ran, not what decoded (nearly any
+// bytes decode, and a decoder that built every scenario from nothing would
+// still "decode" them all): of its 7,116 inputs, 6,314 built their start
+// and 6,080 of those ran at least one step, 177,312 steps in all. 6 of 64
+// `qpi_parse` inputs are tokens; 1,463 of 4,411 `serde_json` documents are
+// accepted; 405 of 594 `feen_parse` inputs are FEEN; 2,296 of 3,310
+// `diff_decode` inputs are accepted diffs.
 
-/// Committed `diff_sequence` inputs that must decode to a scenario.
-const DIFF_SEQUENCE_FLOOR: usize = 7_450;
+/// Committed `diff_sequence` inputs whose start must build.
+const DIFF_SEQUENCE_BUILT_FLOOR: usize = 5_365;
+/// Committed `diff_sequence` inputs that must build their start and run at
+/// least one step from it.
+const DIFF_SEQUENCE_STEPPED_FLOOR: usize = 5_165;
+/// The steps the committed `diff_sequence` inputs must run in all.
+const DIFF_SEQUENCE_STEPS_FLOOR: usize = 150_700;
 /// Committed `qpi_parse` inputs that must be tokens.
 const QPI_PARSE_FLOOR: usize = 5;
 /// Committed `serde_json` inputs that must be accepted documents.
@@ -33,17 +45,28 @@ const FEEN_PARSE_FLOOR: usize = 340;
 const DIFF_DECODE_FLOOR: usize = 1_950;
 
 /// The committed inputs of a target: its corpus and its regressions, in a
-/// stable order.
+/// stable order. Both folders must be there, the regressions' even with no
+/// regression in it (it then holds only a `.gitkeep`): a folder renamed or
+/// lost fails the replay rather than replaying nothing.
 fn committed_inputs(target: &str) -> Vec<PathBuf> {
     let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
     let mut inputs = Vec::new();
     for dir in ["corpus", "regressions"] {
-        let Ok(entries) = fs::read_dir(fuzz.join(dir).join(target)) else {
-            continue;
-        };
+        let dir = fuzz.join(dir).join(target);
+        let entries = fs::read_dir(&dir).unwrap_or_else(|error| {
+            panic!(
+                "{}: {error} (every fuzz target has this folder)",
+                dir.display()
+            )
+        });
         for entry in entries {
             let path = entry.expect("a readable directory entry").path();
-            if path.is_file() {
+            // libFuzzer names its inputs by their hash (`crash-` and such
+            // before it for a regression), never with a leading dot.
+            let hidden = path
+                .file_name()
+                .is_some_and(|name| name.to_string_lossy().starts_with('.'));
+            if path.is_file() && !hidden {
                 inputs.push(path);
             }
         }
@@ -52,25 +75,18 @@ fn committed_inputs(target: &str) -> Vec<PathBuf> {
     inputs
 }
 
-/// How many committed inputs a target replayed, and how many of them got
-/// through to its deepest checks (a scenario run, a token or a FEEN string
-/// read, a document accepted).
-struct Replayed {
-    inputs: usize,
-    reached: usize,
-}
-
 /// Runs every committed input of `target`, reporting each input that fails
-/// (and what it means, through `describe`) rather than stopping at the first;
-/// `harness` returns whether the input reached the target's deepest checks.
-fn replay(target: &str, harness: fn(&[u8]) -> bool, describe: fn(&[u8]) -> String) -> Replayed {
+/// (and what it means, through `describe`) rather than stopping at the
+/// first; returns what `harness` said of each, in order.
+fn replay<T>(target: &str, harness: fn(&[u8]) -> T, describe: fn(&[u8]) -> String) -> Vec<T> {
     let inputs = committed_inputs(target);
+    assert!(!inputs.is_empty(), "no committed `{target}` input");
     let mut failures = Vec::new();
-    let mut reached = 0;
+    let mut verdicts = Vec::new();
     for path in &inputs {
         let data = fs::read(path).expect("a readable fuzz input");
         match catch_unwind(AssertUnwindSafe(|| harness(&data))) {
-            Ok(deep) => reached += usize::from(deep),
+            Ok(verdict) => verdicts.push(verdict),
             Err(_) => failures.push(format!("{}:\n{}", path.display(), describe(&data))),
         }
     }
@@ -81,71 +97,137 @@ fn replay(target: &str, harness: fn(&[u8]) -> bool, describe: fn(&[u8]) -> Strin
         inputs.len(),
         failures.join("\n\n")
     );
-    Replayed {
-        inputs: inputs.len(),
-        reached,
-    }
+    verdicts
 }
 
-/// Fails unless at least `floor` of a target's committed inputs reached its
-/// deepest checks: a corpus that no longer decodes (after a change to the
-/// decoding, say) would otherwise replay "cleanly" while checking nothing.
-fn assert_reached(target: &str, replayed: &Replayed, floor: usize) {
+/// Fails unless at least `floor` of `what` were counted: a corpus that no
+/// longer reaches a target's checks (after a change to the decoding, say)
+/// would otherwise replay "cleanly" while checking nothing.
+#[track_caller]
+fn assert_floor(what: &str, counted: usize, of: usize, floor: usize) {
     assert!(
-        replayed.reached >= floor,
-        "only {} of {} committed `{target}` inputs reach its checks (at least {floor} expected)",
-        replayed.reached,
-        replayed.inputs
+        counted >= floor,
+        "only {counted} {what} (of {of} committed inputs; at least {floor} expected)"
     );
 }
 
+/// Replays a target whose harness says whether an input reached its
+/// deepest checks (a token or a FEEN string read, a document accepted),
+/// and checks that at least `floor` did.
+fn replay_reaching(
+    target: &str,
+    harness: fn(&[u8]) -> bool,
+    describe: fn(&[u8]) -> String,
+    floor: usize,
+) {
+    let verdicts = replay(target, harness, describe);
+    let reached = verdicts.iter().filter(|&&deep| deep).count();
+    let what = format!("committed `{target}` inputs reach its checks");
+    assert_floor(&what, reached, verdicts.len(), floor);
+}
+
+/// What the `diff_sequence` inputs ran: how many built their start, how
+/// many of those ran a step, and the steps in all.
+#[derive(Debug, Default)]
+struct RanInAll {
+    inputs: usize,
+    built: usize,
+    stepped: usize,
+    steps: usize,
+}
+
+impl RanInAll {
+    fn of(runs: &[Ran]) -> Self {
+        runs.iter().fold(
+            RanInAll {
+                inputs: runs.len(),
+                ..RanInAll::default()
+            },
+            |all, ran| RanInAll {
+                built: all.built + usize::from(ran.built),
+                stepped: all.stepped + usize::from(ran.stepped()),
+                steps: all.steps + ran.steps,
+                ..all
+            },
+        )
+    }
+}
+
 #[test]
-fn the_committed_diff_sequence_corpus_replays_cleanly() {
-    let replayed = replay(
+fn the_committed_diff_sequence_corpus_replays_cleanly_and_runs_its_steps() {
+    let runs = replay(
         "diff_sequence",
         harness::diff_sequence,
         harness::diff_sequence_reproduction,
     );
-    // The scenarios the corpus decodes to, not the files it holds.
-    assert_reached("diff_sequence", &replayed, DIFF_SEQUENCE_FLOOR);
+    // What ran, not what decoded: the starts built, the scenarios that ran
+    // a step from theirs, and the steps.
+    let all = RanInAll::of(&runs);
+    let inputs = all.inputs;
+    assert_floor(
+        "`diff_sequence` inputs build their start",
+        all.built,
+        inputs,
+        DIFF_SEQUENCE_BUILT_FLOOR,
+    );
+    assert_floor(
+        "`diff_sequence` inputs run a step from a start they built",
+        all.stepped,
+        inputs,
+        DIFF_SEQUENCE_STEPPED_FLOOR,
+    );
+    assert_floor(
+        "`diff_sequence` steps run",
+        all.steps,
+        inputs,
+        DIFF_SEQUENCE_STEPS_FLOOR,
+    );
 }
 
 #[test]
 fn the_committed_qpi_parse_corpus_replays_cleanly() {
-    let replayed = replay("qpi_parse", harness::qpi_parse, |data| format!("{data:?}"));
-    assert_reached("qpi_parse", &replayed, QPI_PARSE_FLOOR);
+    replay_reaching(
+        "qpi_parse",
+        harness::qpi_parse,
+        |data| format!("{data:?}"),
+        QPI_PARSE_FLOOR,
+    );
 }
 
 #[test]
 fn the_committed_serde_json_corpus_replays_cleanly() {
-    let replayed = replay(
+    replay_reaching(
         "serde_json",
         harness::serde_json,
         harness::serde_json_document,
+        SERDE_JSON_FLOOR,
     );
-    assert_reached("serde_json", &replayed, SERDE_JSON_FLOOR);
 }
 
 #[test]
 fn the_committed_feen_parse_corpus_replays_cleanly() {
-    let replayed = replay("feen_parse", harness::feen_parse, |data| {
-        String::from_utf8_lossy(data).into_owned()
-    });
-    assert_reached("feen_parse", &replayed, FEEN_PARSE_FLOOR);
+    replay_reaching(
+        "feen_parse",
+        harness::feen_parse,
+        |data| String::from_utf8_lossy(data).into_owned(),
+        FEEN_PARSE_FLOOR,
+    );
 }
 
 #[test]
 fn the_committed_diff_decode_corpus_replays_cleanly() {
-    let replayed = replay("diff_decode", harness::diff_decode, |data| {
-        format!("{data:?}")
-    });
-    assert_reached("diff_decode", &replayed, DIFF_DECODE_FLOOR);
+    replay_reaching(
+        "diff_decode",
+        harness::diff_decode,
+        |data| format!("{data:?}"),
+        DIFF_DECODE_FLOOR,
+    );
 }
 
 #[test]
-fn diff_sequence_holds_on_pseudo_random_inputs() {
+fn diff_sequence_holds_on_pseudo_random_inputs_and_runs_their_steps() {
     let mut random = Rng(0x5eed_0001);
-    let mut scenarios = 0;
+    let mut stepped = 0;
     for _ in 0..3000 {
         let data = random.bytes(256);
         let ran = catch_unwind(|| harness::diff_sequence(&data)).unwrap_or_else(|_| {
@@ -154,14 +236,33 @@ fn diff_sequence_holds_on_pseudo_random_inputs() {
                 harness::diff_sequence_reproduction(&data)
             )
         });
-        scenarios += usize::from(ran);
+        stepped += usize::from(ran.stepped());
     }
-    // Random bytes are scenarios nearly always (2,970 of these 3,000): the
-    // decoding reads exhausted data as zeros, a valid choice.
+    // Random bytes are scenarios nearly always (the decoding reads exhausted
+    // data as zeros, a valid choice), and 1,461 of these 3,000 build their
+    // start and run a step from it.
     assert!(
-        scenarios > 2500,
-        "only {scenarios} of 3000 inputs are scenarios"
+        stepped > 1250,
+        "only {stepped} of 3000 inputs run a step from a start they built"
     );
+}
+
+#[test]
+fn the_fuzzers_sampled_checks_run_every_step_the_full_checks_run() {
+    // The fuzz target samples the costlier checks (`Checks::SAMPLED`); what
+    // runs, the start and every step, is the same as with all of them.
+    let mut random = Rng(0x5eed_0004);
+    for _ in 0..1000 {
+        let data = random.bytes(256);
+        let sampled = catch_unwind(|| harness::diff_sequence_checked(&data, Checks::SAMPLED))
+            .unwrap_or_else(|_| {
+                panic!(
+                    "diff_sequence (sampled) fails on {data:?}:\n{}",
+                    harness::diff_sequence_reproduction(&data)
+                )
+            });
+        assert_eq!(sampled, harness::diff_sequence(&data), "{data:?}");
+    }
 }
 
 #[test]

@@ -5,9 +5,18 @@
 //! thread safety) are written once, in `docs/crate/NAME.md`: `src/lib.rs`
 //! includes each file, and the README holds a copy between
 //! `<!-- shared:NAME:begin -->` and `<!-- shared:NAME:end -->`. These tests
-//! fail when a copy differs from its file; after editing a file of
-//! `docs/crate/`, `UPDATE_SHARED_DOCS=1 cargo test --test readme` rewrites
-//! the README's copies.
+//! fail when a copy differs from its file.
+//!
+//! After editing a file of `docs/crate/`:
+//!
+//! 1. `UPDATE_SHARED_DOCS=1 cargo test --test readme` rewrites the README's
+//!    copies, and fails with "rewrote README.md: run again to check";
+//! 2. `cargo test --test readme` (or the whole suite) then checks them.
+//!
+//! Only the value `1` rewrites, and a run that rewrote the README never
+//! passes: the variable left set (in a CI environment, say) can fix a copy
+//! but cannot turn a stale one into a green run. A run with the variable
+//! set and nothing to rewrite checks, as any run does.
 //!
 //! The package ships this test: run there (see `.ci/run`), the link check
 //! fails on any relative link to a file the package leaves out.
@@ -97,33 +106,91 @@ fn updated(mut readme: String) -> String {
     readme
 }
 
-#[test]
-fn the_readme_holds_every_shared_section_as_docs_crate_writes_it() {
-    let readme = readme();
-    if std::env::var_os("UPDATE_SHARED_DOCS").is_some() {
-        let updated = updated(readme);
-        std::fs::write(root().join("README.md"), updated).expect("the README is writable");
-        return;
-    }
+/// Whether this run is asked to rewrite the README: `UPDATE_SHARED_DOCS=1`,
+/// that value only.
+fn update_requested() -> bool {
+    std::env::var_os("UPDATE_SHARED_DOCS").is_some_and(|value| value == "1")
+}
+
+/// The verdict on `readme`'s shared sections: `Ok` when every copy is its
+/// source's. Otherwise an error: with `update`, after handing `write` the
+/// README with every copy replaced, the one saying so (a run that rewrote
+/// never passes); without, the differences.
+fn copy_verdict(readme: &str, update: bool, write: impl FnOnce(String)) -> Result<(), String> {
     let drifts: Vec<String> = SHARED
         .iter()
-        .filter_map(|name| drift(&readme, name, &fragment(name)))
+        .filter_map(|name| drift(readme, name, &fragment(name)))
         .collect();
-    assert!(
-        drifts.is_empty(),
+    if drifts.is_empty() {
+        return Ok(());
+    }
+    if update {
+        write(updated(readme.to_owned()));
+        return Err("rewrote README.md: run again to check".to_owned());
+    }
+    Err(format!(
         "{}\n(edit docs/crate/, then run `UPDATE_SHARED_DOCS=1 cargo test --test readme`)",
         drifts.join("\n")
+    ))
+}
+
+#[test]
+fn the_readme_holds_every_shared_section_as_docs_crate_writes_it() {
+    let written = |text: String| {
+        std::fs::write(root().join("README.md"), text).expect("the README is writable");
+    };
+    if let Err(message) = copy_verdict(&readme(), update_requested(), written) {
+        panic!("{message}");
+    }
+}
+
+/// The README with a line added to its copy of the quick start, as if
+/// someone had edited the copy rather than `docs/crate/quick-start.md`.
+fn with_an_edited_copy(readme: &str) -> String {
+    let range = section_range(readme, "quick-start").unwrap();
+    let mut edited = readme.to_owned();
+    edited.replace_range(range.start..range.start, "An added line.\n");
+    edited
+}
+
+#[test]
+fn an_update_run_that_rewrites_the_readme_fails_saying_so() {
+    let readme = readme();
+    let edited = with_an_edited_copy(&readme);
+    let mut rewritten = None;
+    let outcome = copy_verdict(&edited, true, |text| rewritten = Some(text));
+    assert_eq!(
+        outcome,
+        Err("rewrote README.md: run again to check".to_owned())
     );
+    assert_eq!(rewritten, Some(updated(edited)), "the copies are rewritten");
+}
+
+#[test]
+fn a_run_without_the_update_rewrites_nothing_and_fails_on_a_stale_copy() {
+    let edited = with_an_edited_copy(&readme());
+    let mut rewritten = None;
+    let message = copy_verdict(&edited, false, |text| rewritten = Some(text)).unwrap_err();
+    assert!(message.contains("An added line."), "{message}");
+    assert_eq!(rewritten, None);
+}
+
+#[test]
+fn an_update_run_with_nothing_to_rewrite_checks_and_writes_nothing() {
+    // The README as docs/crate/ makes it, whatever the file on disk holds.
+    let current = updated(readme());
+    let mut rewritten = None;
+    assert_eq!(
+        copy_verdict(&current, true, |text| rewritten = Some(text)),
+        Ok(())
+    );
+    assert_eq!(rewritten, None);
 }
 
 #[test]
 fn a_shared_section_changed_in_the_readme_alone_is_caught() {
-    // The README as it would be had someone edited its copy of the quick
-    // start rather than docs/crate/quick-start.md.
     let readme = readme();
-    let range = section_range(&readme, "quick-start").unwrap();
-    let mut edited = readme.clone();
-    edited.replace_range(range.start..range.start, "An added line.\n");
+    let edited = with_an_edited_copy(&readme);
     let message =
         drift(&edited, "quick-start", &fragment("quick-start")).expect("the edit is caught");
     assert!(message.contains("at line 1"), "{message}");

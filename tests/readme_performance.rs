@@ -6,8 +6,12 @@
 //! README summarises them in one table, between `<!-- performance:begin -->`
 //! and `<!-- performance:end -->`. Nobody copies a figure: this test derives
 //! the summary from `docs/performance.md` and fails when the README's copy
-//! differs; `UPDATE_SHARED_DOCS=1 cargo test --test readme_performance`
-//! rewrites it. A target is met when every figure of its cell meets it.
+//! differs. `UPDATE_SHARED_DOCS=1 cargo test --test readme_performance`
+//! rewrites it, and fails with "rewrote README.md: run again to check"; a
+//! second run, without the variable, checks it. Only the value `1`
+//! rewrites, and a run that rewrote the README never passes (as in
+//! `tests/readme.rs`). A target is met when every figure of its cell meets
+//! it.
 //! Sections are found as `harness::report` writes them, so this test needs
 //! the workspace's harness and stays out of the package.
 
@@ -346,27 +350,80 @@ fn summary(performance: &str) -> Result<String, String> {
     Ok(out)
 }
 
+/// Whether this run is asked to rewrite the README: `UPDATE_SHARED_DOCS=1`,
+/// that value only.
+fn update_requested() -> bool {
+    std::env::var_os("UPDATE_SHARED_DOCS").is_some_and(|value| value == "1")
+}
+
+/// The verdict on `readme`'s Performance table against the summary
+/// `expected`: `Ok` when it is that summary, exactly as `replace_section`
+/// writes it. Otherwise an error: with `update`, after handing `write` the
+/// README with the table replaced, the one saying so (a run that rewrote
+/// never passes); without, what differs.
+fn copy_verdict(
+    readme: &str,
+    expected: &str,
+    update: bool,
+    write: impl FnOnce(String),
+) -> Result<(), String> {
+    let copy = section(readme, "performance").map_err(|message| format!("README: {message}"))?;
+    if copy == format!("\n{}\n", expected.trim_end()) {
+        return Ok(());
+    }
+    if update {
+        write(replace_section(readme, "performance", expected)?);
+        return Err("rewrote README.md: run again to check".to_owned());
+    }
+    Err(format!(
+        "the README's Performance table differs from docs/performance.md \
+         (run `UPDATE_SHARED_DOCS=1 cargo test --test readme_performance`):\n\
+         README:\n{copy}\nexpected:\n{expected}"
+    ))
+}
+
 #[test]
 fn the_readme_performance_table_is_what_docs_performance_measured() {
     let performance = read("docs/performance.md");
     let expected =
         summary(&performance).unwrap_or_else(|message| panic!("docs/performance.md: {message}"));
-    let readme = read("README.md");
-    if std::env::var_os("UPDATE_SHARED_DOCS").is_some() {
-        let updated = replace_section(&readme, "performance", &expected)
-            .unwrap_or_else(|message| panic!("README: {message}"));
-        std::fs::write(root().join("README.md"), updated).expect("the README is writable");
-        return;
+    let written = |text: String| {
+        std::fs::write(root().join("README.md"), text).expect("the README is writable");
+    };
+    if let Err(message) = copy_verdict(&read("README.md"), &expected, update_requested(), written) {
+        panic!("{message}");
     }
-    let copy =
-        section(&readme, "performance").unwrap_or_else(|message| panic!("README: {message}"));
-    // Exactly as `replace_section` writes it.
+}
+
+#[test]
+fn an_update_run_that_rewrites_the_table_fails_saying_so() {
+    let readme = read("README.md");
+    let stale = "| an old table |\n";
+    let mut rewritten = None;
+    let outcome = copy_verdict(&readme, stale, true, |text| rewritten = Some(text));
     assert_eq!(
-        copy,
-        format!("\n{}\n", expected.trim_end()),
-        "the README's Performance table differs from docs/performance.md \
-         (run `UPDATE_SHARED_DOCS=1 cargo test --test readme_performance`)"
+        outcome,
+        Err("rewrote README.md: run again to check".to_owned())
     );
+    let rewritten = rewritten.expect("the README is rewritten");
+    assert_eq!(
+        section(&rewritten, "performance"),
+        Ok("\n| an old table |\n")
+    );
+}
+
+#[test]
+fn a_run_without_the_update_rewrites_nothing_and_fails_on_a_stale_table() {
+    let mut written = false;
+    let outcome = copy_verdict(&read("README.md"), "| an old table |\n", false, |_| {
+        written = true;
+    });
+    let message = outcome.unwrap_err();
+    assert!(
+        message.contains("differs from docs/performance.md"),
+        "{message}"
+    );
+    assert!(!written);
 }
 
 #[test]

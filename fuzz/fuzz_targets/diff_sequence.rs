@@ -1,8 +1,10 @@
 //! Random operation sequences on a position (`Qi` or `LocalQi`, as the first
 //! byte picks), checked step by step against a plain model: see
-//! `harness::diff_sequence`.
+//! `harness::diff_sequence`. The costlier checks run on a sample of the
+//! steps and versions (`harness::Checks::SAMPLED`); the corpus replay in
+//! `tests/fuzz_replay.rs` runs every input with all of them.
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    harness::diff_sequence(data);
+    harness::diff_sequence_checked(data, harness::Checks::SAMPLED);
 });

@@ -14,15 +14,19 @@
 //! mostly small, up to 19x19; the generator's one board in 64 of any valid
 //! size, up to 65,025 squares, and the shapes around the limits keep large
 //! boards in the mix. On a board of more than [`LARGE_BOARD`] squares a
-//! scenario stops at its first checkpoint, and boards whose squares would
-//! take more than 256 KiB are not drawn (a `String` board of up to 10,922
-//! squares already has the layout and trie depth of the largest).
+//! scenario has at most 8 steps, and boards whose squares would take more
+//! than [`MAX_BOARD_BYTES`] are not drawn (a `String` board of up to 5,418
+//! squares already has the layout and trie depth of the largest). A board
+//! larger than 19x19 is a scenario only if the input has bytes left for
+//! steps in proportion to its squares (one for every [`SQUARES_PER_BYTE`]),
+//! so that short inputs stay cheap.
 
 use arbitrary::{Arbitrary, Result, Unstructured};
 use persistent_qi::qpi::{Qpi, Sin};
 use persistent_qi::{MAX_SQUARE_COUNT, Player, Qi};
 
-use crate::scenario::LARGE_BOARD;
+use crate::model;
+use crate::scenario::{LARGE_BOARD, SMALL_BOARD};
 use crate::{Action, Change, Scenario, Start, Turn};
 
 /// A piece or style type a [`Scenario`] can be generated with.
@@ -87,6 +91,11 @@ pub const MAX_CHANGES: usize = 4096;
 /// length.
 const MAX_BOARD_BYTES: usize = 65_025 * 2;
 
+/// How many squares past [`SMALL_BOARD`] one byte of an input's steps buys:
+/// a board of 4,096 squares needs 128 bytes left after its start, one of
+/// 65,025 squares 2,033 (libFuzzer's inputs grow to 4,096 bytes).
+const SQUARES_PER_BYTE: usize = 32;
+
 /// The most distinct pieces a scenario draws most of its pieces from, so that
 /// hands accumulate and squares are rewritten with what they hold.
 const POOL_SIZE: usize = 8;
@@ -123,6 +132,16 @@ where
         // are those of a smaller board (a `String` board of 10,000 squares
         // has a three-level trie already). Such an input is not a scenario.
         if square_count * size_of::<Option<P>>() > MAX_BOARD_BYTES {
+            return Err(arbitrary::Error::IncorrectFormat);
+        }
+        // A board that builds costs O(squares) to build and to check at the
+        // end, whatever the steps do: past 19x19, the input must bring one
+        // byte of steps for every `SQUARES_PER_BYTE` squares, so that a few
+        // bytes never buy a 65,025-square board. Shapes that do not build
+        // cost nothing and are kept at any length, for their errors.
+        if model::square_count(start.shape()).is_ok_and(|squares| {
+            squares > SMALL_BOARD && u.len() < squares.div_ceil(SQUARES_PER_BYTE)
+        }) {
             return Err(arbitrary::Error::IncorrectFormat);
         }
         let mut pool = Vec::new();

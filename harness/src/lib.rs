@@ -8,10 +8,11 @@
 //!   ([`support::Kind`]: `Qi` and `LocalQi`). The `diff_sequence` fuzz target
 //!   decodes one from bytes; `tests/model.rs` draws them with proptest.
 //! - The fuzz targets, one function each taking libFuzzer's bytes:
-//!   [`diff_sequence`], [`qpi_parse`], [`serde_json()`], [`feen_parse`],
-//!   [`diff_decode`]. `tests/fuzz_replay.rs`
-//!   feeds them the committed corpus, so `cargo test` replays every input
-//!   the fuzzers kept, on stable.
+//!   [`diff_sequence`] (which the fuzz target runs as
+//!   [`diff_sequence_checked`] with [`Checks::SAMPLED`]), [`qpi_parse`],
+//!   [`serde_json()`], [`feen_parse`], [`diff_decode`]. `tests/fuzz_replay.rs` feeds them the
+//!   committed corpus, so `cargo test` replays every input the fuzzers
+//!   kept, on stable, with every check at every chance.
 //! - [`support`]: one fixed-seed generator, the piece types the benchmarks
 //!   run with, an adapter over persistent-qi and sashite-qi, and the checks
 //!   every generated position must pass.
@@ -45,8 +46,8 @@ pub use json::{serde_json, serde_json_document};
 pub use model::Model;
 pub use qpi::qpi_parse;
 pub use scenario::{
-    Action, CHECKPOINT, Change, ChangeRef, Literal, Scenario, ScenarioPiece, ScenarioStyle, Start,
-    Turn,
+    Action, CHECKPOINT, Change, ChangeRef, Checks, Literal, Ran, Scenario, ScenarioPiece,
+    ScenarioStyle, Start, Turn,
 };
 
 /// The piece and style types a `diff_sequence` input can select.
@@ -89,11 +90,15 @@ impl Decoded {
 }
 
 /// Runs a decoded scenario on its kind.
-fn run_decoded<P: ScenarioPiece, S: ScenarioStyle>(scenario: &Scenario<P, S>, local: bool) {
+fn run_decoded<P: ScenarioPiece, S: ScenarioStyle>(
+    scenario: &Scenario<P, S>,
+    local: bool,
+    checks: Checks,
+) -> Ran {
     if local {
-        scenario.run_on::<RcK>();
+        scenario.run_checked::<RcK>(checks)
     } else {
-        scenario.run_on::<ArcTK>();
+        scenario.run_checked::<ArcTK>(checks)
     }
 }
 
@@ -109,27 +114,39 @@ fn program_decoded<P: ScenarioPiece, S: ScenarioStyle>(
     }
 }
 
-/// The `diff_sequence` fuzz target: decodes a [`Scenario`] (with `u8`,
-/// [`Qpi`] or `String` pieces, on `Qi` or `LocalQi`) from raw bytes and
-/// [runs](Scenario::run_on) it. Returns whether the bytes were a scenario
-/// (and so ran), for the corpus replay to count.
+/// The `diff_sequence` check with every check at every chance
+/// ([`Checks::ALL`]), as the corpus replay runs it: decodes a [`Scenario`]
+/// (with `u8`, [`Qpi`] or `String` pieces, on `Qi` or `LocalQi`) from raw
+/// bytes and [runs](Scenario::run_checked) it. Returns what ran, for the
+/// replay to count: nothing for bytes that are not a scenario.
 ///
 /// # Panics
 ///
 /// If a position disagrees with the [`Model`] at any step; the message
 /// holds a program that reproduces it.
-// The fuzz target calls it for its panics alone; tests read the verdict.
+// Tests call it for its panics alone, or read what it ran.
 #[allow(clippy::must_use_candidate)]
-pub fn diff_sequence(data: &[u8]) -> bool {
+pub fn diff_sequence(data: &[u8]) -> Ran {
+    diff_sequence_checked(data, Checks::ALL)
+}
+
+/// The `diff_sequence` fuzz target's check with the checks `checks` asks
+/// for: the fuzz target passes [`Checks::SAMPLED`]; see [`diff_sequence`].
+///
+/// # Panics
+///
+/// As [`diff_sequence`].
+// The fuzz target calls it for its panics alone.
+#[allow(clippy::must_use_candidate)]
+pub fn diff_sequence_checked(data: &[u8], checks: Checks) -> Ran {
     let Some(Decoded { scenarios, local }) = Decoded::decode(data) else {
-        return false;
+        return Ran::default();
     };
     match scenarios {
-        Scenarios::Bytes(scenario) => run_decoded(&scenario, local),
-        Scenarios::Strings(scenario) => run_decoded(&scenario, local),
-        Scenarios::Tokens(scenario) => run_decoded(&scenario, local),
+        Scenarios::Bytes(scenario) => run_decoded(&scenario, local, checks),
+        Scenarios::Strings(scenario) => run_decoded(&scenario, local, checks),
+        Scenarios::Tokens(scenario) => run_decoded(&scenario, local, checks),
     }
-    true
 }
 
 /// The scenario [`diff_sequence`] would run on these bytes, as a program

@@ -44,7 +44,7 @@ pub struct Model<P, S> {
 
 /// The square count of a shape, or the error `Qi::new` must give for it,
 /// found in the documented order.
-fn square_count(shape: &[usize]) -> Result<usize, Error> {
+pub(crate) fn square_count(shape: &[usize]) -> Result<usize, Error> {
     if shape.is_empty() {
         return Err(Error::EmptyShape);
     }

@@ -181,6 +181,20 @@ pub enum Action<P> {
 }
 
 impl<P> Action<P> {
+    /// Whether the step transforms the current version into a new one
+    /// (a diff, an edit, a change of turn), as opposed to keeping,
+    /// restoring, forgetting, comparing or reading one.
+    pub(crate) fn is_transformation(&self) -> bool {
+        matches!(
+            self,
+            Action::BoardDiff(_)
+                | Action::HandDiff(..)
+                | Action::Edit(..)
+                | Action::Toggle
+                | Action::WithTurn(_)
+        )
+    }
+
     /// The changes a transformation makes, as the model applies them; none
     /// for the other steps.
     pub(crate) fn changes(&self) -> impl Iterator<Item = ChangeRef<'_, P>> {
@@ -504,15 +518,88 @@ pub(crate) const LARGE_BOARD: usize = 4096;
 /// the end.
 pub(crate) const SMALL_BOARD: usize = 19 * 19;
 
-/// How many retained versions (the first distinct ones) the end compares
-/// with the final version through `changes_since`, and on boards larger
-/// than [`SMALL_BOARD`] with the hash from scratch.
+/// How many of the distinct retained versions read in full (the first
+/// ones, with [`Checks::ALL`]) the end compares with the final version
+/// through `changes_since`, and on boards larger than [`SMALL_BOARD`] with
+/// the hash from scratch.
 const CHANGES_SINCE_KEPT: usize = 4;
 
 /// How many steps run between two full checks of the current version (every
 /// square, a recount, the hash recomputed from scratch). In between, each
 /// step checks what it changed, in O(changes).
 pub const CHECKPOINT: usize = 48;
+
+/// How thoroughly a run checks: which of the checks that cost more than
+/// the step they follow run at every chance, and which at a sample of them.
+///
+/// [`Checks::ALL`] is what the model tests and the corpus replay run; the
+/// `diff_sequence` fuzz target runs [`Checks::SAMPLED`], which keeps every
+/// kind of check in every scenario that reaches it but runs the costly ones
+/// on a sample of the steps and versions, so that the fuzzer spends its
+/// time on new inputs rather than on checking the same step a second way.
+/// What no setting samples: each step's result or exact error against the
+/// model, what it touched read back, the counters and the turn; the whole
+/// state, the hash from scratch, `changes_since` the start and the deep
+/// reads at the end; every retained version's content at the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Checks {
+    /// After one successful transformation in this many (the first
+    /// included), on boards of up to 19x19 squares:
+    /// `changes_since` the previous version and `==` with it. 1 is every
+    /// one.
+    pub step_changes_every: usize,
+    /// Whether the whole state is checked every [`CHECKPOINT`] steps as
+    /// well as at the end.
+    pub checkpoints: bool,
+    /// How many distinct retained versions the end reads in full: through
+    /// the bulk reads (`board_into`, `for_each`, `occupied`) as well as
+    /// square by square, against the hash from scratch (on boards of more
+    /// than 19x19 squares, the first four of them only), and the first four
+    /// of them through `changes_since` the final version. `usize::MAX` is
+    /// every one; fewer are a run of consecutive ones from a place that
+    /// depends on the scenario. Every retained version's content is checked
+    /// whatever this says.
+    pub kept_in_full: usize,
+}
+
+impl Checks {
+    /// Every check at every chance: after every transformation, at every
+    /// checkpoint, on every retained version.
+    pub const ALL: Checks = Checks {
+        step_changes_every: 1,
+        checkpoints: true,
+        kept_in_full: usize::MAX,
+    };
+
+    /// The fuzzer's: `changes_since` and `==` after the first successful
+    /// transformation and one in four after it, the whole state at the end
+    /// only, and one distinct retained version read in full.
+    pub const SAMPLED: Checks = Checks {
+        step_changes_every: 4,
+        checkpoints: false,
+        kept_in_full: 1,
+    };
+}
+
+/// What a run got through, for the corpus replay to count: whether its
+/// start built (the position and the model alike), and how many steps ran
+/// from it. A scenario whose start fails, as it must, ran no step.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Ran {
+    /// The start built a position (and the model agreed that it should).
+    pub built: bool,
+    /// The steps run after it, every one checked against the model.
+    pub steps: usize,
+}
+
+impl Ran {
+    /// Whether the run reached the steps' checks: it built its start and
+    /// ran at least one step from it.
+    #[must_use]
+    pub fn stepped(self) -> bool {
+        self.built && self.steps > 0
+    }
+}
 
 /// A scenario as the program that runs it on the position type named
 /// (`Qi` or `LocalQi`).
@@ -546,9 +633,23 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
         self.run_on::<RcK>();
     }
 
+    /// Runs every step on a position over the pointer kind `K` with every
+    /// check at every chance ([`Checks::ALL`]): see
+    /// [`run_checked`](Scenario::run_checked).
+    ///
+    /// # Panics
+    ///
+    /// On any disagreement, which is a bug in the crate (or in the model).
+    // Tests call it for its panics; the corpus replay reads what it ran.
+    #[allow(clippy::must_use_candidate)]
+    pub fn run_on<K: Kind>(&self) -> Ran {
+        self.run_checked::<K>(Checks::ALL)
+    }
+
     /// Runs every step on a position over the pointer kind `K` and on a
     /// [`Model`] side by side and panics, printing a reproduction (the
-    /// [`program`](Scenario::program) over `K`), at the first disagreement.
+    /// [`program`](Scenario::program) over `K`), at the first disagreement;
+    /// returns whether the start built and how many steps ran.
     ///
     /// Construction must fail with the model's exact error or succeed with
     /// it. After every step: the same result or the exact same [`Error`],
@@ -570,10 +671,16 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
     /// boards, that of the first few); and `changes_since` it must agree
     /// with a full comparison for the first few too.
     ///
+    /// That is with [`Checks::ALL`]; `checks` may sample the costlier of
+    /// these checks instead (see [`Checks`]), never drop one from a run
+    /// that reaches it.
+    ///
     /// # Panics
     ///
     /// On any disagreement, which is a bug in the crate (or in the model).
-    pub fn run_on<K: Kind>(&self) {
+    // Tests call it for its panics; the corpus replay reads what it ran.
+    #[allow(clippy::must_use_candidate)]
+    pub fn run_checked<K: Kind>(&self, checks: Checks) -> Ran {
         let mut context = Context {
             scenario: self,
             alias: K::ALIAS,
@@ -587,7 +694,7 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
                     &built.map(|position| format!("{position:?}")),
                     &expected.map(|model| format!("{model:?}")),
                 );
-                return;
+                return Ran::default();
             }
         };
         // The first full check comes at the first checkpoint: until then,
@@ -613,11 +720,15 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
                     checked_last = Some(position.clone());
                 }
             };
+        // The successful transformations so far, of which one in
+        // `step_changes_every` is checked through `changes_since`.
+        let mut transformations = 0;
         for (step, action) in self.actions.iter().enumerate() {
             context.step = Some(step);
             // On larger boards `changes_since` visits every block, so there
             // it is checked at checkpoints and at the end only.
-            let touched = (model.square_count() <= SMALL_BOARD)
+            let touched = (model.square_count() <= SMALL_BOARD
+                && transformations % checks.step_changes_every.max(1) == 0)
                 .then(|| Touched::before(action, &model))
                 .flatten();
             let next = apply(&context, action, &position, &mut model, &mut retained, step);
@@ -627,8 +738,11 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
                 if let Some(touched) = &touched {
                     check_step_changes_since(&context, &previous, &position, &model, touched);
                 }
+                if action.is_transformation() {
+                    transformations += 1;
+                }
             }
-            if (step + 1) % CHECKPOINT == 0 {
+            if checks.checkpoints && (step + 1) % CHECKPOINT == 0 {
                 checkpoint(&context, &position, &model);
             }
         }
@@ -636,32 +750,53 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
         // The last checkpoint checked `changes_since` the start too.
         checkpoint(&context, &position, &model);
         check_deep(&context, &position, &model);
+        // The distinct retained versions: clones of one version read the
+        // same storage, so checking one checks them all; `ptr_eq` must only
+        // hold between clones.
         let mut checked = vec![(&position, &model)];
+        let mut distinct = Vec::new();
         for kept in &retained {
-            let at = || format!("the version retained at step {}", kept.step);
-            // Clones of one version read the same storage, so checking one
-            // checks them all; `ptr_eq` must only hold between clones.
             if let Some((_, seen)) = checked.iter().find(|(seen, _)| seen.ptr_eq(&kept.position)) {
                 if **seen != kept.model {
-                    context.fail(&format!("{} is ptr_eq to a different position", at()));
+                    context.fail(&format!(
+                        "the version retained at step {} is ptr_eq to a different position",
+                        kept.step
+                    ));
                 }
                 continue;
             }
+            checked.push((&kept.position, &kept.model));
+            distinct.push(kept);
+        }
+        // Those read in full: every one, or a run of `kept_in_full` of them
+        // (wrapping round) from a place the scenario's length picks, so that
+        // over many inputs each place is read in full.
+        let first_in_full = if checks.kept_in_full >= distinct.len() {
+            0
+        } else {
+            self.actions.len() % distinct.len()
+        };
+        for (place, kept) in distinct.iter().enumerate() {
+            let rank = (place + distinct.len() - first_in_full) % distinct.len();
+            let in_full = rank < checks.kept_in_full;
             // Its content is the model's, and its hash the hash of that
             // content from scratch: a wrong incremental hash on a version
             // that was never current at a checkpoint shows only here. Each
-            // costs O(squares): on larger boards, the first few distinct
-            // versions only, which are also compared with the end through
+            // costs O(squares): on larger boards, the first few read in
+            // full only, which are also compared with the end through
             // `changes_since`.
-            check_content(&context, &kept.position, &kept.model);
-            let first_few = checked.len() <= CHANGES_SINCE_KEPT;
-            if first_few || kept.model.square_count() <= SMALL_BOARD {
+            let first_few = in_full && rank < CHANGES_SINCE_KEPT;
+            check_content(&context, &kept.position, &kept.model, in_full);
+            if first_few || (in_full && kept.model.square_count() <= SMALL_BOARD) {
                 check_hash(&context, &kept.position, &kept.model);
             }
             if first_few {
                 check_changes_since(&context, (&kept.position, &kept.model), (&position, &model));
             }
-            checked.push((&kept.position, &kept.model));
+        }
+        Ran {
+            built: true,
+            steps: self.actions.len(),
         }
     }
 }
