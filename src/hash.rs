@@ -73,6 +73,19 @@ impl StableHasher {
     }
 }
 
+/// `Hasher` writes of the integers narrower than a word: each widened to
+/// one word and absorbed.
+macro_rules! widened_writes {
+    ($($name:ident: $integer:ty),*) => {
+        $(
+            #[inline]
+            fn $name(&mut self, i: $integer) {
+                self.absorb(u64::from(i));
+            }
+        )*
+    };
+}
+
 impl Hasher for StableHasher {
     /// One multiply and shift over the absorbed words: each absorb has
     /// mixed its word in already, and a piece's key (most pieces are one
@@ -98,20 +111,7 @@ impl Hasher for StableHasher {
         }
     }
 
-    #[inline]
-    fn write_u8(&mut self, i: u8) {
-        self.absorb(u64::from(i));
-    }
-
-    #[inline]
-    fn write_u16(&mut self, i: u16) {
-        self.absorb(u64::from(i));
-    }
-
-    #[inline]
-    fn write_u32(&mut self, i: u32) {
-        self.absorb(u64::from(i));
-    }
+    widened_writes!(write_u8: u8, write_u16: u16, write_u32: u32);
 
     #[inline]
     fn write_u64(&mut self, i: u64) {

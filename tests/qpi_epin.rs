@@ -3,34 +3,12 @@
 //! that hold its style and some that do not.
 #![cfg(feature = "feen")]
 
-use persistent_qi::qpi::{Epin, Pin, Qpi, Sin, pin, sin};
+use persistent_qi::qpi::{Epin, Qpi, Sin};
 
-fn all_sins() -> Vec<Sin> {
-    sin::Letter::ALL
-        .iter()
-        .flat_map(|&letter| {
-            [sin::Side::First, sin::Side::Second].map(|side| Sin::new(letter, side))
-        })
-        .collect()
-}
+#[path = "common/qpi_domain.rs"]
+mod qpi_domain;
 
-fn all_pins() -> Vec<Pin> {
-    let mut pins = Vec::new();
-    for letter in pin::Letter::ALL {
-        for side in [pin::Side::First, pin::Side::Second] {
-            for state in [
-                pin::State::Diminished,
-                pin::State::Normal,
-                pin::State::Enhanced,
-            ] {
-                for terminal in [false, true] {
-                    pins.push(Pin::new(letter, side, state, terminal));
-                }
-            }
-        }
-    }
-    pins
-}
+use qpi_domain::{all_pins, all_sins};
 
 fn all_epins() -> Vec<Epin> {
     all_pins()

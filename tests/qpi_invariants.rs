@@ -20,32 +20,10 @@ const _: () = {
 
 // --- The domain, built from the component crates alone ---
 
-fn all_sins() -> Vec<Sin> {
-    sin::Letter::ALL
-        .iter()
-        .flat_map(|&letter| {
-            [sin::Side::First, sin::Side::Second].map(|side| Sin::new(letter, side))
-        })
-        .collect()
-}
+#[path = "common/qpi_domain.rs"]
+mod qpi_domain;
 
-fn all_pins() -> Vec<Pin> {
-    let mut pins = Vec::new();
-    for letter in pin::Letter::ALL {
-        for side in [pin::Side::First, pin::Side::Second] {
-            for state in [
-                pin::State::Diminished,
-                pin::State::Normal,
-                pin::State::Enhanced,
-            ] {
-                for terminal in [false, true] {
-                    pins.push(Pin::new(letter, side, state, terminal));
-                }
-            }
-        }
-    }
-    pins
-}
+use qpi_domain::{all_pins, all_sins};
 
 /// Every token, with the components it was built from and its text as the
 /// component crates print it.
@@ -169,50 +147,50 @@ fn flip_is_an_involution_that_keeps_the_relationship() {
     }
 }
 
-#[test]
-fn native_sets_the_pin_letter_to_the_sin_letter_case() {
+/// `native` of every token (or, when `derived`, `derive`): its text with
+/// the PIN letter cased as the SIN letter (or oppositely), a token of that
+/// kind, unchanged by the same call again, with the same SIN.
+fn pin_letter_cased(derived: bool) {
     for (sin, pin, text) in domain() {
         let q = Qpi::new(sin, pin);
-        let sin_upper = text.as_bytes()[0].is_ascii_uppercase();
+        let kind = |token: Qpi| {
+            if derived {
+                token.derive()
+            } else {
+                token.native()
+            }
+        };
+        let upper = text.as_bytes()[0].is_ascii_uppercase() != derived;
         let expected = map_letters(
             &text,
             |b| b,
             |b| {
-                if sin_upper {
+                if upper {
                     b.to_ascii_uppercase()
                 } else {
                     b.to_ascii_lowercase()
                 }
             },
         );
-        assert_eq!(q.native().to_string(), expected);
-        assert!(q.native().is_native());
-        assert_eq!(q.native().native(), q.native());
-        assert_eq!(q.native().sin(), sin);
+        assert_eq!(kind(q).to_string(), expected);
+        assert!(if derived {
+            kind(q).is_derived()
+        } else {
+            kind(q).is_native()
+        });
+        assert_eq!(kind(kind(q)), kind(q));
+        assert_eq!(kind(q).sin(), sin);
     }
 }
 
 #[test]
+fn native_sets_the_pin_letter_to_the_sin_letter_case() {
+    pin_letter_cased(false);
+}
+
+#[test]
 fn derive_sets_the_pin_letter_to_the_opposite_case() {
-    for (sin, pin, text) in domain() {
-        let q = Qpi::new(sin, pin);
-        let sin_upper = text.as_bytes()[0].is_ascii_uppercase();
-        let expected = map_letters(
-            &text,
-            |b| b,
-            |b| {
-                if sin_upper {
-                    b.to_ascii_lowercase()
-                } else {
-                    b.to_ascii_uppercase()
-                }
-            },
-        );
-        assert_eq!(q.derive().to_string(), expected);
-        assert!(q.derive().is_derived());
-        assert_eq!(q.derive().derive(), q.derive());
-        assert_eq!(q.derive().sin(), sin);
-    }
+    pin_letter_cased(true);
 }
 
 #[test]

@@ -195,51 +195,34 @@ fn hand_entries_may_come_in_any_order() {
 const EMPTY_BOARD: &str = "[null,null,null,null]";
 
 #[test]
-fn empty_shape_is_rejected() {
-    assert_eq!(
-        rejection::<Position>(&document("[]", "[]", "[]", "[]")),
-        "invalid shape: at least one dimension is required"
-    );
-}
-
-#[test]
-fn zero_dimension_is_rejected() {
-    assert_eq!(
-        rejection::<Position>(&document("[8,0]", "[]", "[]", "[]")),
-        "invalid shape: dimension size must be at least 1, got 0 (dimension 1)"
-    );
-}
-
-#[test]
-fn oversized_dimension_is_rejected() {
-    assert_eq!(
-        rejection::<Position>(&document("[256]", "[]", "[]", "[]")),
-        "invalid shape: dimension size 256 exceeds maximum of 255 (dimension 0)"
-    );
-}
-
-#[test]
-fn too_many_dimensions_are_rejected_and_counted() {
-    assert_eq!(
-        rejection::<Position>(&document("[2,2,2,2,2]", "[]", "[]", "[]")),
-        "invalid shape: board exceeds 3 dimensions (got 5)"
-    );
-}
-
-#[test]
-fn too_many_squares_are_rejected() {
-    assert_eq!(
-        rejection::<Position>(&document("[255,255,2]", "[]", "[]", "[]")),
-        "invalid shape: board exceeds 65025 squares (got 130050)"
-    );
-}
-
-#[test]
-fn negative_dimension_is_rejected() {
-    assert_eq!(
-        rejection::<Position>(&document("[-2]", "[]", "[]", "[]")),
-        "invalid value: integer `-2`, expected usize"
-    );
+fn shapes_out_of_the_limits_are_rejected_with_their_numbers() {
+    let cases = [
+        ("[]", "invalid shape: at least one dimension is required"),
+        (
+            "[8,0]",
+            "invalid shape: dimension size must be at least 1, got 0 (dimension 1)",
+        ),
+        (
+            "[256]",
+            "invalid shape: dimension size 256 exceeds maximum of 255 (dimension 0)",
+        ),
+        (
+            "[2,2,2,2,2]",
+            "invalid shape: board exceeds 3 dimensions (got 5)",
+        ),
+        (
+            "[255,255,2]",
+            "invalid shape: board exceeds 65025 squares (got 130050)",
+        ),
+        ("[-2]", "invalid value: integer `-2`, expected usize"),
+    ];
+    for (shape, message) in cases {
+        assert_eq!(
+            rejection::<Position>(&document(shape, "[]", "[]", "[]")),
+            message,
+            "shape {shape}"
+        );
+    }
 }
 
 #[test]

@@ -243,7 +243,7 @@ impl Qpi {
     /// ```
     #[must_use]
     pub const fn is_native(self) -> bool {
-        self.sin_is_second() == self.pin_is_second()
+        self.side_is_second(PIN_COUNT) == self.side_is_second(PIN_SIDE_WEIGHT)
     }
 
     /// Reports whether the token is Derived: the SIN letter and the PIN letter
@@ -366,38 +366,36 @@ impl Qpi {
     // board goes through when it is flipped. The exhaustive tests hold them to
     // the component-level definitions for every token.
 
-    /// The SIN side digit of the index: `sin_index % 2`.
-    const fn sin_is_second(self) -> bool {
-        (self.index() / PIN_COUNT) % 2 == 1
+    /// The side digit of the index at `weight`: the SIN's at `PIN_COUNT`
+    /// (`sin_index % 2`), the PIN's at `PIN_SIDE_WEIGHT` (`(pin_index / 6)
+    /// % 2`, which is also `(index / 6) % 2` because `PIN_COUNT` is a
+    /// multiple of 12).
+    const fn side_is_second(self, weight: u16) -> bool {
+        (self.index() / weight) % 2 == 1
     }
 
-    /// The PIN side digit of the index: `(pin_index / 6) % 2`, which is also
-    /// `(index / 6) % 2` because `PIN_COUNT` is a multiple of 12.
-    const fn pin_is_second(self) -> bool {
-        (self.index() / PIN_SIDE_WEIGHT) % 2 == 1
+    /// Toggles the side digit at `weight`: the index moves by `weight`
+    /// between the digit's 0 and its 1, so it stays in range and cannot
+    /// overflow. The SIN side moves `sin_index` by one between `2L` and
+    /// `2L + 1`; the PIN side moves `pin_index` by 6 between `12l + r` and
+    /// `12l + 6 + r` (where `r = 2 * state + terminal < 6`).
+    const fn toggle_side(self, weight: u16) -> Self {
+        let index = if self.side_is_second(weight) {
+            self.index() - weight
+        } else {
+            self.index() + weight
+        };
+        Self::from_index(index)
     }
 
-    /// Toggles the SIN side: `sin_index` moves by one between `2L` and
-    /// `2L + 1`, so the index stays in range and the sum cannot overflow.
+    /// Toggles the SIN side.
     const fn flip_sin_side(self) -> Self {
-        let index = if self.sin_is_second() {
-            self.index() - PIN_COUNT
-        } else {
-            self.index() + PIN_COUNT
-        };
-        Self::from_index(index)
+        self.toggle_side(PIN_COUNT)
     }
 
-    /// Toggles the PIN side: `pin_index` moves by 6 between `12l + r` and
-    /// `12l + 6 + r` (where `r = 2 * state + terminal < 6`), so the index
-    /// stays in range.
+    /// Toggles the PIN side.
     const fn flip_pin_side(self) -> Self {
-        let index = if self.pin_is_second() {
-            self.index() - PIN_SIDE_WEIGHT
-        } else {
-            self.index() + PIN_SIDE_WEIGHT
-        };
-        Self::from_index(index)
+        self.toggle_side(PIN_SIDE_WEIGHT)
     }
 
     /// Wraps an index known to be below [`Qpi::COUNT`]: the code is

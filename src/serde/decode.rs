@@ -9,6 +9,7 @@ use ::serde::Deserialize;
 use ::serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use archery::SharedPointerKind;
 
+use super::identifiers::{Identifiers, Kind, Sequence};
 use super::{
     BOARD, FIELDS, FIRST_HAND, FIRST_STYLE, SECOND_HAND, SECOND_STYLE, SHAPE, STRUCT_NAME, TURN,
 };
@@ -99,13 +100,17 @@ where
             .next_element_seed(ShapeSeed)?
             .ok_or_else(|| missing(0))?;
         let board = seq
-            .next_element_seed(BoardSeed::new(Some(&shape)))?
+            .next_element_seed(Sequence(BoardSeed(Some(&shape), PhantomData)))?
             .ok_or_else(|| missing(1))?;
         let first_hand = seq
-            .next_element_seed(HandSeed::new(Player::First, Some(&shape)))?
+            .next_element_seed(Sequence(HandSeed(Player::First, Some(&shape), PhantomData)))?
             .ok_or_else(|| missing(2))?;
         let second_hand = seq
-            .next_element_seed(HandSeed::new(Player::Second, Some(&shape)))?
+            .next_element_seed(Sequence(HandSeed(
+                Player::Second,
+                Some(&shape),
+                PhantomData,
+            )))?
             .ok_or_else(|| missing(3))?;
         let first_style = seq.next_element()?.ok_or_else(|| missing(4))?;
         let second_style = seq.next_element()?.ok_or_else(|| missing(5))?;
@@ -130,13 +135,21 @@ where
             match field {
                 Field::Shape => once(&mut shape, SHAPE, || map.next_value_seed(ShapeSeed))?,
                 Field::Board => once(&mut board, BOARD, || {
-                    map.next_value_seed(BoardSeed::new(shape.as_ref()))
+                    map.next_value_seed(Sequence(BoardSeed(shape.as_ref(), PhantomData)))
                 })?,
                 Field::FirstHand => once(&mut first_hand, FIRST_HAND, || {
-                    map.next_value_seed(HandSeed::new(Player::First, shape.as_ref()))
+                    map.next_value_seed(Sequence(HandSeed(
+                        Player::First,
+                        shape.as_ref(),
+                        PhantomData,
+                    )))
                 })?,
                 Field::SecondHand => once(&mut second_hand, SECOND_HAND, || {
-                    map.next_value_seed(HandSeed::new(Player::Second, shape.as_ref()))
+                    map.next_value_seed(Sequence(HandSeed(
+                        Player::Second,
+                        shape.as_ref(),
+                        PhantomData,
+                    )))
                 })?,
                 Field::FirstStyle => once(&mut first_style, FIRST_STYLE, || map.next_value())?,
                 Field::SecondStyle => once(&mut second_style, SECOND_STYLE, || map.next_value())?,
@@ -208,6 +221,7 @@ impl<P: Clone + Ord + Hash, S: Hash> Parts<P, S> {
 }
 
 /// A field name.
+#[derive(Clone, Copy)]
 enum Field {
     Shape,
     Board,
@@ -220,47 +234,22 @@ enum Field {
 
 impl<'de> Deserialize<'de> for Field {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_identifier(FieldVisitor)
-    }
-}
-
-struct FieldVisitor;
-
-impl Visitor<'_> for FieldVisitor {
-    type Value = Field;
-
-    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str("a field of a position")
-    }
-
-    fn visit_str<E: de::Error>(self, value: &str) -> Result<Field, E> {
-        Ok(match value {
-            SHAPE => Field::Shape,
-            BOARD => Field::Board,
-            FIRST_HAND => Field::FirstHand,
-            SECOND_HAND => Field::SecondHand,
-            FIRST_STYLE => Field::FirstStyle,
-            SECOND_STYLE => Field::SecondStyle,
-            TURN => Field::Turn,
-            _ => return Err(E::unknown_field(value, FIELDS)),
-        })
-    }
-
-    fn visit_bytes<E: de::Error>(self, value: &[u8]) -> Result<Field, E> {
-        match core::str::from_utf8(value) {
-            Ok(name) => self.visit_str(name),
-            Err(_) => Err(E::unknown_field(&String::from_utf8_lossy(value), FIELDS)),
+        Identifiers {
+            names: FIELDS,
+            values: &[
+                Field::Shape,
+                Field::Board,
+                Field::FirstHand,
+                Field::SecondHand,
+                Field::FirstStyle,
+                Field::SecondStyle,
+                Field::Turn,
+            ],
+            aliases: &[],
+            kind: Kind::Field,
+            expecting: "a field of a position",
         }
-    }
-
-    fn visit_u64<E: de::Error>(self, value: u64) -> Result<Field, E> {
-        match usize::try_from(value)
-            .ok()
-            .and_then(|index| FIELDS.get(index))
-        {
-            Some(name) => self.visit_str(name),
-            None => Err(E::invalid_value(de::Unexpected::Unsigned(value), &self)),
-        }
+        .read(deserializer)
     }
 }
 
@@ -346,28 +335,8 @@ impl<P> BoardIn<P> {
 
 /// Reads a board square by square, storing no more squares than the shape
 /// has (or than any shape has, if the shape is not known yet) and counting
-/// the rest.
-struct BoardSeed<'a, P> {
-    shape: Option<&'a Shape>,
-    marker: PhantomData<fn() -> P>,
-}
-
-impl<'a, P> BoardSeed<'a, P> {
-    fn new(shape: Option<&'a Shape>) -> Self {
-        BoardSeed {
-            shape,
-            marker: PhantomData,
-        }
-    }
-}
-
-impl<'de, P: Deserialize<'de>> DeserializeSeed<'de> for BoardSeed<'_, P> {
-    type Value = BoardIn<P>;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<BoardIn<P>, D::Error> {
-        deserializer.deserialize_seq(self)
-    }
-}
+/// the rest. It holds the shape, if known.
+struct BoardSeed<'a, P>(Option<&'a Shape>, PhantomData<fn() -> P>);
 
 impl<'de, P: Deserialize<'de>> Visitor<'de> for BoardSeed<'_, P> {
     type Value = BoardIn<P>;
@@ -377,7 +346,8 @@ impl<'de, P: Deserialize<'de>> Visitor<'de> for BoardSeed<'_, P> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<BoardIn<P>, A::Error> {
-        let limit = self.shape.map_or(MAX_SQUARE_COUNT, Shape::square_count);
+        let BoardSeed(shape, _) = self;
+        let limit = shape.map_or(MAX_SQUARE_COUNT, Shape::square_count);
         // Grows by push only: the buffer never holds more than `limit`
         // entries, whatever length the document announces.
         let mut occupied = Vec::new();
@@ -392,7 +362,7 @@ impl<'de, P: Deserialize<'de>> Visitor<'de> for BoardSeed<'_, P> {
             }
         }
         let length = length.saturating_add(count_rest(&mut seq)?);
-        if self.shape.is_none() && length > limit {
+        if shape.is_none() && length > limit {
             return Err(de::Error::custom(format_args!(
                 "wrong number of squares: the board lists {length}, more than any shape has ({MAX_SQUARE_COUNT})"
             )));
@@ -411,29 +381,8 @@ struct HandIn<P> {
 /// Reads a hand entry by entry, refusing one whose running total goes past
 /// the board's squares (or any board's, if the shape is not known yet), or
 /// which lists more entries than that: nothing past the bound is stored.
-struct HandSeed<'a, P> {
-    player: Player,
-    shape: Option<&'a Shape>,
-    marker: PhantomData<fn() -> P>,
-}
-
-impl<'a, P> HandSeed<'a, P> {
-    fn new(player: Player, shape: Option<&'a Shape>) -> Self {
-        HandSeed {
-            player,
-            shape,
-            marker: PhantomData,
-        }
-    }
-}
-
-impl<'de, P: Deserialize<'de>> DeserializeSeed<'de> for HandSeed<'_, P> {
-    type Value = HandIn<P>;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<HandIn<P>, D::Error> {
-        deserializer.deserialize_seq(self)
-    }
-}
+/// It holds the hand's player and the shape, if known.
+struct HandSeed<'a, P>(Player, Option<&'a Shape>, PhantomData<fn() -> P>);
 
 impl<'de, P: Deserialize<'de>> Visitor<'de> for HandSeed<'_, P> {
     type Value = HandIn<P>;
@@ -443,8 +392,8 @@ impl<'de, P: Deserialize<'de>> Visitor<'de> for HandSeed<'_, P> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<HandIn<P>, A::Error> {
-        let player = self.player;
-        let limit = self.shape.map_or(MAX_SQUARE_COUNT, Shape::square_count);
+        let HandSeed(player, shape, _) = self;
+        let limit = shape.map_or(MAX_SQUARE_COUNT, Shape::square_count);
         let mut entries = Vec::new();
         let mut total = 0_usize;
         while let Some((piece, count)) = seq.next_element::<(P, usize)>()? {
@@ -457,7 +406,7 @@ impl<'de, P: Deserialize<'de>> Visitor<'de> for HandSeed<'_, P> {
             }
             let Some(sum) = total.checked_add(count).filter(|&sum| sum <= limit) else {
                 let pieces = total.saturating_add(count);
-                return Err(match self.shape {
+                return Err(match shape {
                     Some(shape) => de::Error::custom(format_args!(
                         "{player} hand: too many pieces for board size (at least {pieces} pieces, {} squares)",
                         shape.square_count()

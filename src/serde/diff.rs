@@ -23,6 +23,7 @@ use core::marker::PhantomData;
 use ::serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use ::serde::ser::{Serialize, SerializeStruct, SerializeTuple, Serializer};
 
+use super::identifiers::{Identifiers, Kind, Sequence};
 use crate::qi::{check_hand, check_square};
 use crate::{Diff, DiffError, HandDiff, MAX_SQUARE_COUNT, Player, SquareDiff};
 
@@ -106,10 +107,10 @@ impl<'de, P: Deserialize<'de> + Ord> Visitor<'de> for DiffVisitor<P> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Diff<P>, A::Error> {
         let missing = |field| de::Error::custom(format_args!("a diff without `{field}`"));
         let squares = seq
-            .next_element_seed(SquaresSeed(PhantomData))?
+            .next_element_seed(Sequence(SquaresSeed(PhantomData)))?
             .ok_or_else(|| missing(SQUARES))?;
         let hands = seq
-            .next_element_seed(HandsSeed(PhantomData))?
+            .next_element_seed(Sequence(HandsSeed(PhantomData)))?
             .ok_or_else(|| missing(HANDS))?;
         let turn_changed = seq.next_element()?.ok_or_else(|| missing(TURN_CHANGED))?;
         Ok(Diff::from_checked(squares, hands, turn_changed))
@@ -123,8 +124,12 @@ impl<'de, P: Deserialize<'de> + Ord> Visitor<'de> for DiffVisitor<P> {
                 Field::Squares if squares.is_some() => return Err(twice(SQUARES)),
                 Field::Hands if hands.is_some() => return Err(twice(HANDS)),
                 Field::TurnChanged if turn_changed.is_some() => return Err(twice(TURN_CHANGED)),
-                Field::Squares => squares = Some(map.next_value_seed(SquaresSeed(PhantomData))?),
-                Field::Hands => hands = Some(map.next_value_seed(HandsSeed(PhantomData))?),
+                Field::Squares => {
+                    squares = Some(map.next_value_seed(Sequence(SquaresSeed(PhantomData)))?);
+                }
+                Field::Hands => {
+                    hands = Some(map.next_value_seed(Sequence(HandsSeed(PhantomData)))?);
+                }
                 Field::TurnChanged => turn_changed = Some(map.next_value()?),
             }
         }
@@ -138,6 +143,7 @@ impl<'de, P: Deserialize<'de> + Ord> Visitor<'de> for DiffVisitor<P> {
 }
 
 /// A diff's field names; any other is refused.
+#[derive(Clone, Copy)]
 enum Field {
     Squares,
     Hands,
@@ -146,35 +152,19 @@ enum Field {
 
 impl<'de> Deserialize<'de> for Field {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct FieldVisitor;
-        impl Visitor<'_> for FieldVisitor {
-            type Value = Field;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("`squares`, `hands` or `turn_changed`")
-            }
-            fn visit_str<E: de::Error>(self, value: &str) -> Result<Field, E> {
-                match value {
-                    SQUARES => Ok(Field::Squares),
-                    HANDS => Ok(Field::Hands),
-                    TURN_CHANGED => Ok(Field::TurnChanged),
-                    other => Err(E::unknown_field(other, FIELDS)),
-                }
-            }
+        Identifiers {
+            names: FIELDS,
+            values: &[Field::Squares, Field::Hands, Field::TurnChanged],
+            aliases: &[],
+            kind: Kind::Field,
+            expecting: "`squares`, `hands` or `turn_changed`",
         }
-        deserializer.deserialize_identifier(FieldVisitor)
+        .read(deserializer)
     }
 }
 
 /// The `squares` sequence, each change checked as it is read.
 struct SquaresSeed<P>(PhantomData<P>);
-
-impl<'de, P: Deserialize<'de> + PartialEq> de::DeserializeSeed<'de> for SquaresSeed<P> {
-    type Value = Vec<SquareDiff<P>>;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_seq(self)
-    }
-}
 
 impl<'de, P: Deserialize<'de> + PartialEq> Visitor<'de> for SquaresSeed<P> {
     type Value = Vec<SquareDiff<P>>;
@@ -203,14 +193,6 @@ impl<'de, P: Deserialize<'de> + PartialEq> Visitor<'de> for SquaresSeed<P> {
 
 /// The `hands` sequence, each change checked as it is read.
 struct HandsSeed<P>(PhantomData<P>);
-
-impl<'de, P: Deserialize<'de> + Ord> de::DeserializeSeed<'de> for HandsSeed<P> {
-    type Value = Vec<HandDiff<P>>;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_seq(self)
-    }
-}
 
 impl<'de, P: Deserialize<'de> + Ord> Visitor<'de> for HandsSeed<P> {
     type Value = Vec<HandDiff<P>>;

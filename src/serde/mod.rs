@@ -15,6 +15,9 @@ use crate::Player;
 mod decode;
 mod diff;
 mod encode;
+mod identifiers;
+
+use identifiers::{Identifiers, Kind};
 
 const SHAPE: &str = "shape";
 const BOARD: &str = "board";
@@ -71,58 +74,29 @@ impl<'de> Visitor<'de> for PlayerVisitor {
 
     // Formats that hand an enum over as a bare string or index.
     fn visit_str<E: de::Error>(self, value: &str) -> Result<Player, E> {
-        PlayerNameVisitor
-            .visit_str(value)
-            .map(|PlayerName(player)| player)
+        PLAYER_NAMES.visit_str(value)
     }
 
     fn visit_u64<E: de::Error>(self, value: u64) -> Result<Player, E> {
-        PlayerNameVisitor
-            .visit_u64(value)
-            .map(|PlayerName(player)| player)
+        PLAYER_NAMES.visit_u64(value)
     }
 }
 
-/// A player's variant name.
+/// A player's variant name, or its index; "first" and "second" are how
+/// this crate wrote them before it took up sashite-qi's spelling.
+const PLAYER_NAMES: Identifiers<Player> = Identifiers {
+    names: PLAYER_VARIANTS,
+    values: &[Player::First, Player::Second],
+    aliases: &[("first", 0), ("second", 1)],
+    kind: Kind::Variant,
+    expecting: "`First` or `Second`",
+};
+
+/// A player's variant name, as `EnumAccess::variant` reads it.
 struct PlayerName(Player);
 
 impl<'de> Deserialize<'de> for PlayerName {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_identifier(PlayerNameVisitor)
-    }
-}
-
-struct PlayerNameVisitor;
-
-impl Visitor<'_> for PlayerNameVisitor {
-    type Value = PlayerName;
-
-    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str("`First` or `Second`")
-    }
-
-    fn visit_str<E: de::Error>(self, value: &str) -> Result<PlayerName, E> {
-        // "first" and "second" are how this crate wrote them before it took
-        // up sashite-qi's spelling.
-        match value {
-            "first" | "First" => Ok(PlayerName(Player::First)),
-            "second" | "Second" => Ok(PlayerName(Player::Second)),
-            _ => Err(E::unknown_variant(value, PLAYER_VARIANTS)),
-        }
-    }
-
-    fn visit_bytes<E: de::Error>(self, value: &[u8]) -> Result<PlayerName, E> {
-        match core::str::from_utf8(value) {
-            Ok(name) => self.visit_str(name),
-            Err(_) => Err(E::invalid_value(de::Unexpected::Bytes(value), &self)),
-        }
-    }
-
-    fn visit_u64<E: de::Error>(self, value: u64) -> Result<PlayerName, E> {
-        match value {
-            0 => Ok(PlayerName(Player::First)),
-            1 => Ok(PlayerName(Player::Second)),
-            _ => Err(E::invalid_value(de::Unexpected::Unsigned(value), &self)),
-        }
+        PLAYER_NAMES.read(deserializer).map(PlayerName)
     }
 }
