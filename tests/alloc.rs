@@ -93,9 +93,10 @@ fn feen_allocates_the_position_and_its_string_and_nothing_else() {
     assert!(matches!(written, Err(WriteError::TooLong { .. })));
 }
 
-fn qpi(token: &str) -> Qpi {
-    Qpi::parse(token).expect("a valid token")
-}
+#[path = "common/qpi.rs"]
+mod qpi_token;
+
+use qpi_token::qpi;
 
 /// Reads every square of `position` each way the crate offers.
 fn read_all(position: &Qi<Qpi, Sin>, out: &mut [Option<Qpi>]) -> usize {

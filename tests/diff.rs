@@ -8,9 +8,10 @@ use persistent_qi::{
     Diff, DiffError, Error, GenericQi, HandDiff, LocalQi, Player, Qi, SharedPointerKind, SquareDiff,
 };
 
-fn qpi(token: &str) -> Qpi {
-    Qpi::parse(token).expect("a valid token")
-}
+#[path = "common/qpi.rs"]
+mod qpi_token;
+
+use qpi_token::qpi;
 
 fn sin(token: &str) -> Sin {
     token.parse().expect("a valid SIN")

@@ -13,9 +13,10 @@ fn epin(token: &str) -> Epin {
     token.parse().expect("an EPIN token")
 }
 
-fn qpi(token: &str) -> Qpi {
-    token.parse().expect("a QPI token")
-}
+#[path = "common/qpi.rs"]
+mod qpi_token;
+
+use qpi_token::qpi;
 
 fn sin(token: &str) -> Sin {
     token.parse().expect("a SIN token")

@@ -10,13 +10,14 @@ use persistent_qi::{Error, MAX_SQUARE_COUNT, Player, Qi};
 
 type Position = Qi<u8, u8>;
 
-fn empty(shape: &[usize]) -> Position {
-    Qi::new(shape, 0, 1).expect("a valid shape")
-}
+#[path = "common/empty.rs"]
+mod empty_board;
+
+use empty_board::Empty;
 
 /// The largest board: 255 x 255.
 fn largest() -> Position {
-    empty(&[255, 255])
+    Position::empty(&[255, 255])
 }
 
 fn new_error(shape: &[usize]) -> Error {
@@ -109,7 +110,7 @@ fn the_largest_boards_of_each_dimension_count_are_valid() {
         &[255, 255, 1],
         &[40, 40, 40],
     ] {
-        let position = empty(shape);
+        let position = Position::empty(shape);
         assert_eq!(position.shape(), shape);
         assert_eq!(position.squares().count(), position.square_count());
     }
@@ -155,7 +156,7 @@ fn the_first_index_past_the_board_is_out_of_range() {
 
 #[test]
 fn coordinates_at_usize_max_are_out_of_range() {
-    let position = empty(&[8, 8]);
+    let position = Position::empty(&[8, 8]);
     assert_eq!(
         position.index_of(&[0, usize::MAX]),
         Err(Error::CoordinateOutOfRange {
@@ -359,7 +360,7 @@ fn an_endless_board_diff_stops_at_the_first_bad_index() {
         })
     );
     assert_eq!(
-        empty(&[3, 3]).board_diff((0..).map(|index| (index, None))),
+        Position::empty(&[3, 3]).board_diff((0..).map(|index| (index, None))),
         Err(Error::IndexOutOfRange {
             index: 9,
             square_count: 9,

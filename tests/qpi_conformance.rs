@@ -7,9 +7,10 @@
 use persistent_qi::qpi::{ParseError, PinParseError, Qpi, SinParseError};
 use persistent_qi::qpi::{pin, sin};
 
-fn qpi(token: &str) -> Qpi {
-    Qpi::parse(token).unwrap_or_else(|error| panic!("{token:?} should parse: {error}"))
-}
+#[path = "common/qpi.rs"]
+mod qpi_token;
+
+use qpi_token::qpi;
 
 fn pin_error(position: usize, found: Option<u8>, error: PinParseError) -> ParseError {
     ParseError::InvalidPin {

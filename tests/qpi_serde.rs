@@ -6,9 +6,10 @@ use persistent_qi::qpi::Qpi;
 use serde::Deserialize;
 use serde::de::value::{BytesDeserializer, Error as ValueError};
 
-fn qpi(token: &str) -> Qpi {
-    Qpi::parse(token).expect("valid token")
-}
+#[path = "common/qpi.rs"]
+mod qpi_token;
+
+use qpi_token::qpi;
 
 #[test]
 fn serializes_as_the_token_string() {

@@ -4,6 +4,9 @@
 
 use persistent_qi::{Player, Qi};
 
+#[path = "common/qpi.rs"]
+mod qpi_token;
+
 type Position = Qi<String, String>;
 
 fn s(text: &str) -> String {
@@ -408,9 +411,7 @@ mod qpi {
 
     use super::{rejection, round_trip};
 
-    fn qpi(token: &str) -> Qpi {
-        token.parse().expect("a valid token")
-    }
+    use super::qpi_token::qpi;
 
     fn shogi() -> Qi<Qpi, Sin> {
         let first: Sin = "S".parse().unwrap();

@@ -105,9 +105,10 @@ fn s(text: &str) -> String {
     text.to_string()
 }
 
-fn qpi(token: &str) -> Qpi {
-    token.parse().expect("a QPI token")
-}
+#[path = "common/qpi.rs"]
+mod qpi_token;
+
+use qpi_token::qpi;
 
 fn sin(token: &str) -> Sin {
     token.parse().expect("a SIN token")

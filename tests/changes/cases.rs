@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::empty_board::Empty;
 use persistent_qi::{Error, GenericQi, HandChange, Player, SquareChange};
 
 type Qi<P, S> = GenericQi<P, S, super::Kind>;
@@ -12,15 +13,11 @@ use proptest::test_runner::{FileFailurePersistence, TestCaseError};
 
 type Position = Qi<u8, u8>;
 
-fn empty(shape: &[usize]) -> Position {
-    Qi::new(shape, 0, 1).expect("a valid shape")
-}
-
 // ---- rules ---------------------------------------------------------------
 
 #[test]
 fn a_position_has_no_changes_since_itself_or_a_clone() {
-    let position = empty(&[9, 9]).board_diff([(3, Some(7))]).unwrap();
+    let position = Position::empty(&[9, 9]).board_diff([(3, Some(7))]).unwrap();
     let clone = position.clone();
     assert!(position.changes_since(&position).unwrap().is_empty());
     assert!(clone.changes_since(&position).unwrap().is_empty());
@@ -28,7 +25,7 @@ fn a_position_has_no_changes_since_itself_or_a_clone() {
 
 #[test]
 fn a_move_lists_its_squares_in_index_order_with_both_contents() {
-    let start = empty(&[9, 9])
+    let start = Position::empty(&[9, 9])
         .board_diff([(60, Some(1)), (20, Some(2))])
         .unwrap();
     let after = start
@@ -58,7 +55,7 @@ fn a_move_lists_its_squares_in_index_order_with_both_contents() {
 
 #[test]
 fn a_square_written_back_to_its_old_content_is_no_change() {
-    let start = empty(&[4]).board_diff([(1, Some(5))]).unwrap();
+    let start = Position::empty(&[4]).board_diff([(1, Some(5))]).unwrap();
     let back = start
         .board_diff([(1, None)])
         .unwrap()
@@ -69,7 +66,7 @@ fn a_square_written_back_to_its_old_content_is_no_change() {
 
 #[test]
 fn hand_changes_give_both_counts_for_each_player_in_piece_order() {
-    let start = empty(&[9, 9])
+    let start = Position::empty(&[9, 9])
         .edit_with(|edit| {
             edit.hand(Player::First, 3, 2).hand(Player::Second, 9, 1);
         })
@@ -110,7 +107,7 @@ fn hand_changes_give_both_counts_for_each_player_in_piece_order() {
 
 #[test]
 fn the_turn_is_reported_when_it_differs() {
-    let start = empty(&[3]);
+    let start = Position::empty(&[3]);
     assert!(start.toggle().changes_since(&start).unwrap().turn_changed());
     assert!(
         !start
@@ -124,7 +121,7 @@ fn the_turn_is_reported_when_it_differs() {
 
 #[test]
 fn changes_applied_to_the_base_give_the_other_position_both_ways() {
-    let start = empty(&[8, 8])
+    let start = Position::empty(&[8, 8])
         .edit_with(|edit| {
             edit.set(0, Some(1))
                 .set(63, Some(2))
@@ -148,8 +145,10 @@ fn changes_applied_to_the_base_give_the_other_position_both_ways() {
 
 #[test]
 fn unrelated_positions_built_separately_compare_by_content() {
-    let a = empty(&[19, 19]).board_diff([(100, Some(1))]).unwrap();
-    let b = empty(&[19, 19])
+    let a = Position::empty(&[19, 19])
+        .board_diff([(100, Some(1))])
+        .unwrap();
+    let b = Position::empty(&[19, 19])
         .board_diff([(100, Some(1)), (200, Some(2))])
         .unwrap();
     let changes = b.changes_since(&a).unwrap();
@@ -165,7 +164,9 @@ fn unrelated_positions_built_separately_compare_by_content() {
 
 #[test]
 fn positions_of_different_shapes_are_a_typed_error() {
-    let error = empty(&[9, 9]).changes_since(&empty(&[8, 8])).unwrap_err();
+    let error = Position::empty(&[9, 9])
+        .changes_since(&Position::empty(&[8, 8]))
+        .unwrap_err();
     assert_eq!(
         error,
         Error::ShapeMismatch {
@@ -179,14 +180,14 @@ fn positions_of_different_shapes_are_a_typed_error() {
     );
     // Same square count, different shape.
     assert!(matches!(
-        empty(&[4, 16]).changes_since(&empty(&[8, 8])),
+        Position::empty(&[4, 16]).changes_since(&Position::empty(&[8, 8])),
         Err(Error::ShapeMismatch { .. })
     ));
 }
 
 #[test]
 fn positions_with_different_styles_are_a_typed_error() {
-    let base = empty(&[3, 3]);
+    let base = Position::empty(&[3, 3]);
     let other: Position = Qi::new(&[3, 3], 0, 2).unwrap();
     let error = other.changes_since(&base).unwrap_err();
     assert_eq!(
@@ -204,7 +205,9 @@ fn positions_with_different_styles_are_a_typed_error() {
 #[test]
 fn the_largest_board_lists_only_the_changed_squares() {
     // A move with nothing else on top: kept in the position.
-    let start = empty(&[255, 255]).board_diff([(0, Some(1))]).unwrap();
+    let start = Position::empty(&[255, 255])
+        .board_diff([(0, Some(1))])
+        .unwrap();
     let after = start
         .edit_with(|edit| {
             edit.set(0, None).set(65_024, Some(1));
@@ -252,7 +255,7 @@ fn two_branches_with_writes_in_one_shared_block_compare_square_by_square() {
     // squares far from the rest (its blocks no longer the parent's), then
     // both branches write inside one block they still share: squares 1,025
     // to 1,027, inside any aligned run of four.
-    let parent = empty(&[64, 64])
+    let parent = Position::empty(&[64, 64])
         .board_diff([(1_025, Some(1)), (3_000, Some(1))])
         .unwrap();
     let far: Vec<usize> = (0..40).map(|write| 2_048 + write * 50).collect();

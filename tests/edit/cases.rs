@@ -3,21 +3,18 @@
 //! transformation obeys, through an edit, plus what only an edit can do
 //! (board and hand changes in one step, one check on the finished position).
 
+use crate::empty_board::Empty;
 use persistent_qi::{Error, GenericQi, Player};
 
 type Qi<P, S> = GenericQi<P, S, super::Kind>;
 
 type Position = Qi<&'static str, &'static str>;
 
-fn empty(shape: &[usize]) -> Position {
-    Qi::new(shape, "C", "c").expect("a valid shape")
-}
-
 // ---- board changes -------------------------------------------------------
 
 #[test]
 fn set_places_and_clears_pieces() {
-    let position = empty(&[3, 3])
+    let position = Position::empty(&[3, 3])
         .edit_with(|edit| {
             edit.set(4, Some("K"));
         })
@@ -34,7 +31,7 @@ fn set_places_and_clears_pieces() {
 
 #[test]
 fn a_repeated_index_is_last_write_wins() {
-    let position = empty(&[4])
+    let position = Position::empty(&[4])
         .edit_with(|edit| {
             edit.board_diff([(0, Some("a")), (0, Some("b")), (1, Some("c")), (1, None)]);
         })
@@ -46,7 +43,7 @@ fn a_repeated_index_is_last_write_wins() {
 
 #[test]
 fn an_index_past_the_board_is_rejected_with_its_change_number() {
-    let error = empty(&[2, 2])
+    let error = Position::empty(&[2, 2])
         .edit_with(|edit| {
             edit.set(0, Some("K")).set(4, Some("k"));
         })
@@ -63,7 +60,7 @@ fn an_index_past_the_board_is_rejected_with_its_change_number() {
 
 #[test]
 fn an_index_of_usize_max_is_rejected() {
-    let error = empty(&[255, 255])
+    let error = Position::empty(&[255, 255])
         .edit_with(|edit| {
             edit.set(usize::MAX, None);
         })
@@ -80,7 +77,7 @@ fn an_index_of_usize_max_is_rejected() {
 
 #[test]
 fn the_first_bad_change_is_reported_and_the_rest_ignored() {
-    let error = empty(&[2])
+    let error = Position::empty(&[2])
         .edit_with(|edit| {
             edit.set(5, None).hand(Player::First, "P", -1).set(6, None);
         })
@@ -97,7 +94,7 @@ fn the_first_bad_change_is_reported_and_the_rest_ignored() {
 
 #[test]
 fn an_empty_edit_gives_an_equal_position() {
-    let position = empty(&[3])
+    let position = Position::empty(&[3])
         .edit_with(|edit| {
             edit.set(1, Some("x"));
         })
@@ -115,7 +112,7 @@ fn an_empty_edit_gives_an_equal_position() {
 
 #[test]
 fn writing_what_is_there_changes_nothing() {
-    let position = empty(&[3])
+    let position = Position::empty(&[3])
         .edit_with(|edit| {
             edit.set(1, Some("x"));
         })
@@ -132,7 +129,7 @@ fn writing_what_is_there_changes_nothing() {
 
 #[test]
 fn an_endless_board_diff_stops_at_the_first_bad_index() {
-    let error = empty(&[3, 3])
+    let error = Position::empty(&[3, 3])
         .edit_with(|edit| {
             edit.board_diff((0..).map(|index| (index, None)));
         })
@@ -151,7 +148,7 @@ fn an_endless_board_diff_stops_at_the_first_bad_index() {
 
 #[test]
 fn a_positive_delta_adds_and_a_negative_one_removes() {
-    let position = empty(&[8, 8])
+    let position = Position::empty(&[8, 8])
         .edit_with(|edit| {
             edit.hand(Player::First, "P", 2).hand(Player::First, "B", 1);
         })
@@ -167,18 +164,18 @@ fn a_positive_delta_adds_and_a_negative_one_removes() {
 
 #[test]
 fn a_zero_delta_does_nothing_even_for_an_absent_piece() {
-    let position = empty(&[8, 8])
+    let position = Position::empty(&[8, 8])
         .edit_with(|edit| {
             edit.hand(Player::First, "P", 0);
         })
         .unwrap();
     assert_eq!(position.first_hand().count(), 0);
-    assert_eq!(position, empty(&[8, 8]));
+    assert_eq!(position, Position::empty(&[8, 8]));
 }
 
 #[test]
 fn a_repeated_piece_accumulates_and_an_entry_at_zero_disappears() {
-    let position = empty(&[8, 8])
+    let position = Position::empty(&[8, 8])
         .edit_with(|edit| {
             edit.hand_diff(Player::Second, [("p", 1), ("p", 1), ("p", 3), ("p", -2)])
                 .hand_diff(Player::First, [("P", 2), ("P", -2)]);
@@ -191,7 +188,7 @@ fn a_repeated_piece_accumulates_and_an_entry_at_zero_disappears() {
 
 #[test]
 fn the_two_hands_are_separate() {
-    let position = empty(&[8, 8])
+    let position = Position::empty(&[8, 8])
         .edit_with(|edit| {
             edit.hand(Player::First, "P", 1)
                 .hand(Player::Second, "P", 2);
@@ -203,7 +200,7 @@ fn the_two_hands_are_separate() {
 
 #[test]
 fn removing_more_than_held_is_an_underflow_numbered_across_the_edit() {
-    let position = empty(&[8, 8])
+    let position = Position::empty(&[8, 8])
         .edit_with(|edit| {
             edit.hand(Player::First, "P", 1);
         })
@@ -229,7 +226,7 @@ fn removing_more_than_held_is_an_underflow_numbered_across_the_edit() {
 
 #[test]
 fn i32_extremes_are_handled_without_overflow() {
-    let position = empty(&[8, 8]);
+    let position = Position::empty(&[8, 8]);
     assert_eq!(
         position
             .edit_with(|edit| {
@@ -265,7 +262,7 @@ fn an_endless_run_of_additions_fails_at_its_second_change() {
         assert!(read < 2, "read past the second change");
         ("P", i32::MAX)
     });
-    let error = empty(&[8, 8])
+    let error = Position::empty(&[8, 8])
         .edit_with(|edit| {
             edit.hand_diff(Player::First, additions);
         })
@@ -286,7 +283,7 @@ fn a_diff_is_not_read_past_its_first_failing_change() {
         (if read == 0 { 3 } else { 64 }, Some("P"))
     });
     assert_eq!(
-        empty(&[8, 8]).board_diff(changes).unwrap_err(),
+        Position::empty(&[8, 8]).board_diff(changes).unwrap_err(),
         Error::IndexOutOfRange {
             index: 64,
             square_count: 64,
@@ -297,7 +294,7 @@ fn a_diff_is_not_read_past_its_first_failing_change() {
 
 #[test]
 fn a_diff_may_overshoot_by_what_one_change_takes_back() {
-    let position = empty(&[8, 8]);
+    let position = Position::empty(&[8, 8]);
     let back = position
         .hand_diff(Player::First, [("P", i32::MAX), ("P", -i32::MAX)])
         .unwrap();
@@ -327,7 +324,7 @@ fn a_diff_may_overshoot_by_what_one_change_takes_back() {
 
 #[test]
 fn an_endless_hand_diff_stops_at_the_first_underflow() {
-    let error = empty(&[255, 255])
+    let error = Position::empty(&[255, 255])
         .edit_with(|edit| {
             edit.hand_diff(Player::First, std::iter::repeat(("x", -1)));
         })
@@ -339,7 +336,7 @@ fn an_endless_hand_diff_stops_at_the_first_underflow() {
 
 #[test]
 fn cardinality_is_checked_once_on_the_finished_position() {
-    let full = empty(&[2])
+    let full = Position::empty(&[2])
         .edit_with(|edit| {
             edit.set(0, Some("a")).set(1, Some("b"));
         })
@@ -369,7 +366,7 @@ fn cardinality_is_checked_once_on_the_finished_position() {
 fn a_drop_on_a_full_board_passes_in_one_edit_and_fails_in_two_steps() {
     // Two squares, one piece on the board and one in hand: dropping it puts
     // the board-then-hand route through a position of three pieces.
-    let position = empty(&[2])
+    let position = Position::empty(&[2])
         .edit_with(|edit| {
             edit.set(0, Some("a")).hand(Player::First, "b", 1);
         })
@@ -392,7 +389,7 @@ fn a_drop_on_a_full_board_passes_in_one_edit_and_fails_in_two_steps() {
 
 #[test]
 fn index_and_underflow_errors_come_before_cardinality() {
-    let full = empty(&[1])
+    let full = Position::empty(&[1])
         .edit_with(|edit| {
             edit.hand(Player::First, "x", 1);
         })
@@ -422,7 +419,7 @@ fn index_and_underflow_errors_come_before_cardinality() {
 
 #[test]
 fn a_failed_edit_leaves_the_receiver_unchanged() {
-    let position = empty(&[2, 2])
+    let position = Position::empty(&[2, 2])
         .edit_with(|edit| {
             edit.set(0, Some("K")).hand(Player::First, "P", 1);
         })
@@ -457,7 +454,7 @@ fn a_failed_edit_leaves_the_receiver_unchanged() {
 
 #[test]
 fn a_finished_edit_is_a_new_position_and_its_parent_is_kept() {
-    let parent = empty(&[8, 8])
+    let parent = Position::empty(&[8, 8])
         .edit_with(|edit| {
             edit.set(0, Some("R"));
         })
@@ -478,7 +475,7 @@ fn a_finished_edit_is_a_new_position_and_its_parent_is_kept() {
 
 #[test]
 fn toggle_and_with_turn_set_the_player_to_move() {
-    let position = empty(&[8, 8]);
+    let position = Position::empty(&[8, 8]);
     let toggled = position
         .edit_with(|edit| {
             edit.toggle();
@@ -516,7 +513,7 @@ fn toggle_and_with_turn_set_the_player_to_move() {
 
 #[test]
 fn an_edit_and_the_separate_transformations_reach_the_same_position() {
-    let start = empty(&[9, 9])
+    let start = Position::empty(&[9, 9])
         .board_diff([(40, Some("P")), (31, Some("p"))])
         .unwrap();
     let one_call = start
@@ -558,7 +555,7 @@ fn from_parts_builds_what_the_transformations_build() {
         Player::Second,
     )
     .unwrap();
-    let edited = empty(&[2, 3])
+    let edited = Position::empty(&[2, 3])
         .edit_with(|edit| {
             edit.set(0, Some("K"))
                 .set(4, Some("k"))

@@ -6,5 +6,7 @@
 // how one source tests both.
 #![allow(clippy::duplicate_mod)]
 
+#[path = "../common/empty.rs"]
+mod empty_board;
 mod local;
 mod sync;

@@ -1,15 +1,12 @@
 //! One test per rule of the position model, over the pointer kind
 //! `super::Kind`: `Qi` here is that kind's position type.
 
+use crate::empty_board::Empty;
 use persistent_qi::{Error, GenericQi, Nested, Player};
 
 type Qi<P, S> = GenericQi<P, S, super::Kind>;
 
 type Position = Qi<&'static str, &'static str>;
-
-fn empty(shape: &[usize]) -> Position {
-    Qi::new(shape, "C", "c").expect("a valid shape")
-}
 
 fn new_error(shape: &[usize]) -> Error {
     Qi::<&str, &str>::new(shape, "C", "c").expect_err("an invalid shape")
@@ -19,7 +16,7 @@ fn new_error(shape: &[usize]) -> Error {
 
 #[test]
 fn a_new_position_is_empty_with_the_first_player_to_move() {
-    let position = empty(&[8, 8]);
+    let position = Position::empty(&[8, 8]);
     assert_eq!(position.shape(), [8, 8]);
     assert_eq!(position.dimension_count(), 2);
     assert_eq!(position.square_count(), 64);
@@ -36,17 +33,17 @@ fn a_new_position_is_empty_with_the_first_player_to_move() {
 
 #[test]
 fn one_two_and_three_dimensions_are_accepted() {
-    assert_eq!(empty(&[8]).square_count(), 8);
-    assert_eq!(empty(&[9, 9]).square_count(), 81);
-    assert_eq!(empty(&[5, 5, 5]).square_count(), 125);
-    assert_eq!(empty(&[1]).square_count(), 1);
+    assert_eq!(Position::empty(&[8]).square_count(), 8);
+    assert_eq!(Position::empty(&[9, 9]).square_count(), 81);
+    assert_eq!(Position::empty(&[5, 5, 5]).square_count(), 125);
+    assert_eq!(Position::empty(&[1]).square_count(), 1);
 }
 
 #[test]
 fn the_largest_boards_are_accepted() {
-    assert_eq!(empty(&[255, 255]).square_count(), 65_025);
-    assert_eq!(empty(&[40, 40, 40]).square_count(), 64_000);
-    assert_eq!(empty(&[255]).square_count(), 255);
+    assert_eq!(Position::empty(&[255, 255]).square_count(), 65_025);
+    assert_eq!(Position::empty(&[40, 40, 40]).square_count(), 64_000);
+    assert_eq!(Position::empty(&[255]).square_count(), 255);
 }
 
 #[test]
@@ -157,7 +154,7 @@ fn huge_sizes_are_rejected_without_overflow() {
 
 #[test]
 fn a_board_diff_places_and_clears_pieces() {
-    let position = empty(&[3, 3])
+    let position = Position::empty(&[3, 3])
         .board_diff([(4, Some("K"))])
         .unwrap()
         .board_diff([(4, None), (0, Some("Q"))])
@@ -169,7 +166,7 @@ fn a_board_diff_places_and_clears_pieces() {
 
 #[test]
 fn a_repeated_index_is_last_write_wins() {
-    let position = empty(&[4])
+    let position = Position::empty(&[4])
         .board_diff([(0, Some("a")), (0, Some("b")), (1, Some("c")), (1, None)])
         .unwrap();
     assert_eq!(position.square(0), Some(&"b"));
@@ -179,7 +176,7 @@ fn a_repeated_index_is_last_write_wins() {
 
 #[test]
 fn an_index_past_the_board_is_rejected() {
-    let error = empty(&[2, 2])
+    let error = Position::empty(&[2, 2])
         .board_diff([(0, Some("K")), (4, Some("k"))])
         .unwrap_err();
     assert_eq!(
@@ -198,7 +195,7 @@ fn an_index_past_the_board_is_rejected() {
 
 #[test]
 fn an_index_of_usize_max_is_rejected() {
-    let error = empty(&[255, 255])
+    let error = Position::empty(&[255, 255])
         .board_diff([(usize::MAX, None)])
         .unwrap_err();
     assert_eq!(
@@ -213,7 +210,9 @@ fn an_index_of_usize_max_is_rejected() {
 
 #[test]
 fn the_first_bad_index_is_reported() {
-    let error = empty(&[2]).board_diff([(5, None), (6, None)]).unwrap_err();
+    let error = Position::empty(&[2])
+        .board_diff([(5, None), (6, None)])
+        .unwrap_err();
     assert!(matches!(
         error,
         Error::IndexOutOfRange {
@@ -226,13 +225,13 @@ fn the_first_bad_index_is_reported() {
 
 #[test]
 fn an_empty_board_diff_gives_an_equal_position() {
-    let position = empty(&[3]).board_diff([(1, Some("x"))]).unwrap();
+    let position = Position::empty(&[3]).board_diff([(1, Some("x"))]).unwrap();
     assert_eq!(position.board_diff([]).unwrap(), position);
 }
 
 #[test]
 fn writing_what_is_there_changes_nothing() {
-    let position = empty(&[3]).board_diff([(1, Some("x"))]).unwrap();
+    let position = Position::empty(&[3]).board_diff([(1, Some("x"))]).unwrap();
     let same = position.board_diff([(1, Some("x")), (2, None)]).unwrap();
     assert_eq!(same, position);
     assert_eq!(same.position_hash(), position.position_hash());
@@ -241,7 +240,7 @@ fn writing_what_is_there_changes_nothing() {
 
 #[test]
 fn reading_outside_the_board_gives_none() {
-    let position = empty(&[3]).board_diff([(2, Some("x"))]).unwrap();
+    let position = Position::empty(&[3]).board_diff([(2, Some("x"))]).unwrap();
     assert_eq!(position.square(3), None);
     assert_eq!(position.square(usize::MAX), None);
     // The board is stored in blocks; the padding past the last square is
@@ -253,7 +252,7 @@ fn reading_outside_the_board_gives_none() {
 
 #[test]
 fn a_positive_delta_adds_and_a_negative_one_removes() {
-    let position = empty(&[8, 8])
+    let position = Position::empty(&[8, 8])
         .first_hand_diff([("P", 2), ("B", 1)])
         .unwrap()
         .first_hand_diff([("B", -1), ("P", 1)])
@@ -266,14 +265,16 @@ fn a_positive_delta_adds_and_a_negative_one_removes() {
 
 #[test]
 fn a_zero_delta_does_nothing_even_for_an_absent_piece() {
-    let position = empty(&[8, 8]).first_hand_diff([("P", 0)]).unwrap();
+    let position = Position::empty(&[8, 8])
+        .first_hand_diff([("P", 0)])
+        .unwrap();
     assert_eq!(position.first_hand().count(), 0);
-    assert_eq!(position, empty(&[8, 8]));
+    assert_eq!(position, Position::empty(&[8, 8]));
 }
 
 #[test]
 fn a_repeated_piece_accumulates() {
-    let position = empty(&[8, 8])
+    let position = Position::empty(&[8, 8])
         .second_hand_diff([("p", 1), ("p", 1), ("p", 3), ("p", -2)])
         .unwrap();
     assert_eq!(position.second_hand_count(&"p"), 3);
@@ -281,19 +282,19 @@ fn a_repeated_piece_accumulates() {
 
 #[test]
 fn a_count_reaching_zero_removes_the_entry() {
-    let position = empty(&[8, 8])
+    let position = Position::empty(&[8, 8])
         .first_hand_diff([("P", 2)])
         .unwrap()
         .first_hand_diff([("P", -2)])
         .unwrap();
     assert_eq!(position.first_hand().count(), 0);
     assert_eq!(position.hand_piece_count(), 0);
-    assert_eq!(position, empty(&[8, 8]));
+    assert_eq!(position, Position::empty(&[8, 8]));
 }
 
 #[test]
 fn hands_are_listed_in_piece_order() {
-    let position = empty(&[8, 8])
+    let position = Position::empty(&[8, 8])
         .first_hand_diff([("R", 1), ("B", 2), ("P", 3)])
         .unwrap();
     assert_eq!(
@@ -304,7 +305,7 @@ fn hands_are_listed_in_piece_order() {
 
 #[test]
 fn the_two_hands_are_separate() {
-    let position = empty(&[8, 8])
+    let position = Position::empty(&[8, 8])
         .first_hand_diff([("P", 1)])
         .unwrap()
         .hand_diff(Player::Second, [("P", 2)])
@@ -317,7 +318,9 @@ fn the_two_hands_are_separate() {
 
 #[test]
 fn removing_more_than_held_is_an_underflow() {
-    let position = empty(&[8, 8]).first_hand_diff([("P", 1)]).unwrap();
+    let position = Position::empty(&[8, 8])
+        .first_hand_diff([("P", 1)])
+        .unwrap();
     let error = position.first_hand_diff([("P", 1), ("P", -3)]).unwrap_err();
     assert_eq!(
         error,
@@ -332,7 +335,9 @@ fn removing_more_than_held_is_an_underflow() {
 
 #[test]
 fn removing_an_absent_piece_is_an_underflow() {
-    let error = empty(&[8, 8]).second_hand_diff([("p", -1)]).unwrap_err();
+    let error = Position::empty(&[8, 8])
+        .second_hand_diff([("p", -1)])
+        .unwrap_err();
     assert_eq!(
         error,
         Error::HandUnderflow {
@@ -350,7 +355,7 @@ fn removing_an_absent_piece_is_an_underflow() {
 
 #[test]
 fn i32_min_is_handled_without_overflow() {
-    let error = empty(&[8, 8])
+    let error = Position::empty(&[8, 8])
         .first_hand_diff([("P", i32::MIN)])
         .unwrap_err();
     assert_eq!(
@@ -366,7 +371,7 @@ fn i32_min_is_handled_without_overflow() {
 
 #[test]
 fn i32_max_is_handled_without_overflow() {
-    let error = empty(&[8, 8])
+    let error = Position::empty(&[8, 8])
         .first_hand_diff([("P", i32::MAX), ("P", i32::MAX)])
         .unwrap_err();
     assert_eq!(
@@ -382,7 +387,7 @@ fn i32_max_is_handled_without_overflow() {
 
 #[test]
 fn pieces_may_fill_every_square() {
-    let full = empty(&[2])
+    let full = Position::empty(&[2])
         .board_diff([(0, Some("a")), (1, Some("b"))])
         .unwrap();
     assert_eq!(full.piece_count(), 2);
@@ -390,7 +395,7 @@ fn pieces_may_fill_every_square() {
 
 #[test]
 fn a_piece_more_than_squares_is_rejected() {
-    let full = empty(&[2])
+    let full = Position::empty(&[2])
         .board_diff([(0, Some("a")), (1, Some("b"))])
         .unwrap();
     let error = full.first_hand_diff([("c", 1)]).unwrap_err();
@@ -409,7 +414,7 @@ fn a_piece_more_than_squares_is_rejected() {
 
 #[test]
 fn hands_count_towards_cardinality() {
-    let position = empty(&[2]).first_hand_diff([("a", 1)]).unwrap();
+    let position = Position::empty(&[2]).first_hand_diff([("a", 1)]).unwrap();
     let position = position.second_hand_diff([("b", 1)]).unwrap();
     assert_eq!(
         position.board_diff([(0, Some("c"))]).unwrap_err(),
@@ -422,7 +427,7 @@ fn hands_count_towards_cardinality() {
 
 #[test]
 fn cardinality_is_checked_on_the_result_of_a_diff() {
-    let position = empty(&[2]).board_diff([(0, Some("a"))]).unwrap();
+    let position = Position::empty(&[2]).board_diff([(0, Some("a"))]).unwrap();
     // Three in hand mid-diff, one at the end.
     let after = position.first_hand_diff([("x", 3), ("x", -2)]).unwrap();
     assert_eq!(after.piece_count(), 2);
@@ -432,7 +437,7 @@ fn cardinality_is_checked_on_the_result_of_a_diff() {
 fn an_out_of_range_index_wins_over_cardinality() {
     // One square, already holding one piece in hand: the first change alone
     // would break cardinality, the second is out of range.
-    let full = empty(&[1]).first_hand_diff([("x", 1)]).unwrap();
+    let full = Position::empty(&[1]).first_hand_diff([("x", 1)]).unwrap();
     let error = full
         .board_diff([(0, Some("a")), (1, Some("b"))])
         .unwrap_err();
@@ -448,7 +453,7 @@ fn an_out_of_range_index_wins_over_cardinality() {
 
 #[test]
 fn an_underflow_wins_over_cardinality() {
-    let error = empty(&[1])
+    let error = Position::empty(&[1])
         .first_hand_diff([("a", 5), ("b", -1)])
         .unwrap_err();
     assert!(matches!(error, Error::HandUnderflow { change: 1, .. }));
@@ -458,7 +463,7 @@ fn an_underflow_wins_over_cardinality() {
 
 #[test]
 fn a_failed_transformation_leaves_the_receiver_unchanged() {
-    let position = empty(&[2, 2])
+    let position = Position::empty(&[2, 2])
         .board_diff([(0, Some("K"))])
         .unwrap()
         .first_hand_diff([("P", 1)])
@@ -482,7 +487,7 @@ fn a_failed_transformation_leaves_the_receiver_unchanged() {
 
 #[test]
 fn transformations_never_modify_their_receiver() {
-    let start = empty(&[3, 3]);
+    let start = Position::empty(&[3, 3]);
     let one = start.board_diff([(0, Some("a"))]).unwrap();
     let two = one.board_diff([(0, Some("b")), (8, Some("c"))]).unwrap();
     let three = two.first_hand_diff([("a", 1)]).unwrap().toggle();
@@ -499,7 +504,9 @@ fn transformations_never_modify_their_receiver() {
 
 #[test]
 fn clones_share_storage_and_changes_do_not() {
-    let position = empty(&[8, 8]).board_diff([(0, Some("R"))]).unwrap();
+    let position = Position::empty(&[8, 8])
+        .board_diff([(0, Some("R"))])
+        .unwrap();
     let clone = position.clone();
     assert!(clone.ptr_eq(&position));
     assert!(!position.toggle().ptr_eq(&position));
@@ -512,7 +519,9 @@ fn clones_share_storage_and_changes_do_not() {
     // A transformation that changes nothing gives what a clone holds.
     assert!(position.board_diff([]).unwrap().ptr_eq(&position));
     assert!(position.toggle().toggle().ptr_eq(&position));
-    let rebuilt = empty(&[8, 8]).board_diff([(0, Some("R"))]).unwrap();
+    let rebuilt = Position::empty(&[8, 8])
+        .board_diff([(0, Some("R"))])
+        .unwrap();
     assert!(!rebuilt.ptr_eq(&position));
     assert_eq!(rebuilt, position);
 }
@@ -521,14 +530,14 @@ fn clones_share_storage_and_changes_do_not() {
 
 #[test]
 fn toggle_swaps_the_player_to_move() {
-    let position = empty(&[8, 8]);
+    let position = Position::empty(&[8, 8]);
     assert_eq!(position.toggle().turn(), Player::Second);
     assert_eq!(position.toggle().toggle().turn(), Player::First);
 }
 
 #[test]
 fn with_turn_sets_the_player_to_move() {
-    let position = empty(&[8, 8]);
+    let position = Position::empty(&[8, 8]);
     assert_eq!(position.with_turn(Player::Second).turn(), Player::Second);
     assert_eq!(position.with_turn(Player::First), position);
     assert_eq!(position.with_turn(Player::Second), position.toggle());
@@ -538,7 +547,7 @@ fn with_turn_sets_the_player_to_move() {
 
 #[test]
 fn positions_reached_by_different_routes_are_equal_and_hash_alike() {
-    let start = empty(&[9, 9]);
+    let start = Position::empty(&[9, 9]);
     let a = start
         .board_diff([(0, Some("L")), (80, Some("l"))])
         .unwrap()
@@ -561,9 +570,9 @@ fn positions_reached_by_different_routes_are_equal_and_hash_alike() {
 
 #[test]
 fn shapes_with_the_same_square_count_differ() {
-    let line = empty(&[4]);
-    let column = empty(&[4, 1]);
-    let square = empty(&[2, 2]);
+    let line = Position::empty(&[4]);
+    let column = Position::empty(&[4, 1]);
+    let square = Position::empty(&[2, 2]);
     assert_ne!(line, column);
     assert_ne!(line, square);
     assert_ne!(column, square);
@@ -574,7 +583,7 @@ fn shapes_with_the_same_square_count_differ() {
 
 #[test]
 fn styles_turn_squares_and_hands_all_count_for_equality() {
-    let base = empty(&[3]);
+    let base = Position::empty(&[3]);
     let other_style: Position = Qi::new(&[3], "C", "x").unwrap();
     assert_ne!(base, other_style);
     assert_ne!(base, base.toggle());
@@ -597,7 +606,7 @@ fn styles_turn_squares_and_hands_all_count_for_equality() {
 
 #[test]
 fn occupied_lists_every_piece_with_its_index_in_index_order() {
-    let position = empty(&[9, 9])
+    let position = Position::empty(&[9, 9])
         .board_diff([(80, Some("l")), (0, Some("L")), (40, Some("K")), (41, None)])
         .unwrap();
     assert_eq!(
@@ -605,9 +614,9 @@ fn occupied_lists_every_piece_with_its_index_in_index_order() {
         [(0, &"L"), (40, &"K"), (80, &"l")]
     );
     assert_eq!(position.occupied().count(), position.board_piece_count());
-    assert_eq!(empty(&[3]).occupied().count(), 0);
+    assert_eq!(Position::empty(&[3]).occupied().count(), 0);
     // On a board of many blocks, past a flush of the kept writes.
-    let many = (0..40).try_fold(empty(&[32, 32]), |position, write| {
+    let many = (0..40).try_fold(Position::empty(&[32, 32]), |position, write| {
         position.board_diff([(write * 25, Some("P"))])
     });
     let many = many.unwrap();
@@ -617,7 +626,9 @@ fn occupied_lists_every_piece_with_its_index_in_index_order() {
 
 #[test]
 fn board_is_every_square_in_row_major_order() {
-    let position = empty(&[2, 3]).board_diff([(4, Some("K"))]).unwrap();
+    let position = Position::empty(&[2, 3])
+        .board_diff([(4, Some("K"))])
+        .unwrap();
     assert_eq!(
         position.board().collect::<Vec<_>>(),
         [None, None, None, None, Some(&"K"), None]
@@ -628,10 +639,12 @@ fn board_is_every_square_in_row_major_order() {
 
 #[test]
 fn to_nested_follows_the_shape() {
-    let line = empty(&[3]).board_diff([(1, Some("a"))]).unwrap();
+    let line = Position::empty(&[3]).board_diff([(1, Some("a"))]).unwrap();
     assert_eq!(line.to_nested(), Nested::Line(vec![None, Some(&"a"), None]));
 
-    let layers = empty(&[2, 2, 2]).board_diff([(5, Some("a"))]).unwrap();
+    let layers = Position::empty(&[2, 2, 2])
+        .board_diff([(5, Some("a"))])
+        .unwrap();
     assert_eq!(
         layers.to_nested(),
         Nested::Layers(vec![
@@ -643,9 +656,9 @@ fn to_nested_follows_the_shape() {
 
 #[test]
 fn flat_indices_are_row_major() {
-    let grid = empty(&[3, 3]);
+    let grid = Position::empty(&[3, 3]);
     assert_eq!(grid.index_of(&[1, 2]).unwrap(), 5);
-    let cube = empty(&[4, 3, 2]);
+    let cube = Position::empty(&[4, 3, 2]);
     assert_eq!(cube.index_of(&[2, 1, 1]).unwrap(), 2 * 3 * 2 + 2 + 1);
     assert_eq!(cube.coordinates_of(15).unwrap(), [2, 1, 1]);
     for index in 0..cube.square_count() {
@@ -656,7 +669,7 @@ fn flat_indices_are_row_major() {
 
 #[test]
 fn bad_coordinates_are_rejected() {
-    let grid = empty(&[8, 8]);
+    let grid = Position::empty(&[8, 8]);
     assert_eq!(
         grid.index_of(&[1]).unwrap_err(),
         Error::CoordinateCountMismatch {
@@ -701,7 +714,7 @@ fn owned_borrowed_and_integer_pieces_all_work() {
 
 #[test]
 fn debug_is_compact() {
-    let position = empty(&[8, 8])
+    let position = Position::empty(&[8, 8])
         .board_diff([(4, Some("K"))])
         .unwrap()
         .second_hand_diff([("p", 1)])

@@ -7,6 +7,8 @@
 // how one source tests both.
 #![allow(clippy::duplicate_mod)]
 
+#[path = "../common/empty.rs"]
+mod empty_board;
 mod local;
 mod sync;
 
