@@ -31,6 +31,7 @@ pub mod go;
 pub mod measure;
 mod perft;
 mod position;
+pub mod save;
 pub mod shogi;
 mod tree;
 
