@@ -300,9 +300,17 @@ pub struct Breakdown {
     pub squares_after: u64,
     /// The hand changes, their numbers included.
     pub hands: u64,
-    /// The same diffs in persistent-qi's serde of [`Diff`] (postcard), with
-    /// the same parent steps: what the palette and the packed head save.
+    /// The records in persistent-qi's serde of [`Diff`] (postcard) after
+    /// the parent's index: what each choice of the format saves, from the
+    /// plainest on.
+    pub crate_serde_parent_index: u64,
+    /// The same, the parent as the step from the previous record's parent
+    /// (a varint on every record).
     pub crate_serde: u64,
+    /// The records with palette codes for pieces, but the parent step, the
+    /// number of changed squares, the number of hand changes and the turn
+    /// (a byte) each a field of its own.
+    pub palette_unpacked: u64,
 }
 
 impl Breakdown {
@@ -449,14 +457,26 @@ pub fn write_tree<N: Node<Position = Persistent>>(
         buffer.clear();
         let step = (parent_index - previous_parent) as u64;
         previous_parent = parent_index;
-        breakdown.crate_serde += put(&mut Vec::new(), &step)? + put(&mut Vec::new(), &diff)?;
+        let size = |value: u64| put(&mut Vec::new(), &value);
+        let diff_bytes = put(&mut Vec::new(), &diff)?;
+        breakdown.crate_serde_parent_index += size(parent_index as u64)? + diff_bytes;
+        breakdown.crate_serde += size(step)? + diff_bytes;
+        // The unpacked form: the step, both lengths and the turn in place
+        // of the head, the parent step and the number of hand changes.
+        let hands = diff.hands().len() as u64;
+        let unpacked = size(step)? + size(diff.squares().len() as u64)? + size(hands)? + 1;
+        let packed = if hands > 0 { size(hands)? } else { 0 };
         let head = (varint(diff.squares().len())? << 3)
             | (u32::from(!diff.hands().is_empty()) << 2)
             | (u32::from(diff.turn_changed()) << 1)
             | u32::from(step > 0);
-        breakdown.heads += put(&mut buffer, &head)?;
+        let head_bytes = put(&mut buffer, &head)?;
+        breakdown.heads += head_bytes;
+        let mut packed = packed + head_bytes;
         if step > 0 {
-            breakdown.parent_steps += put(&mut buffer, &(step - 1))?;
+            let step_bytes = put(&mut buffer, &(step - 1))?;
+            breakdown.parent_steps += step_bytes;
+            packed += step_bytes;
         }
         let mut next_index = 0;
         for square in diff.squares() {
@@ -477,6 +497,7 @@ pub fn write_tree<N: Node<Position = Persistent>>(
                 breakdown.hands += put(&mut buffer, &varint(hand.after)?)?;
             }
         }
+        breakdown.palette_unpacked += buffer.len() as u64 - packed + unpacked;
         out.write_all(&buffer)?;
         Ok(())
     })?;

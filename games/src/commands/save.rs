@@ -108,8 +108,16 @@ fn save_table(
     row("squares after", breakdown.squares_after);
     row("hand changes", breakdown.hands);
     row(
-        "the same diffs in persistent-qi's serde (postcard), for comparison",
+        "for comparison: persistent-qi's serde of each diff (postcard) after its parent's index",
+        breakdown.crate_serde_parent_index + breakdown.header,
+    );
+    row(
+        "the same, the parent as a step from the previous record's",
         breakdown.crate_serde + breakdown.header,
+    );
+    row(
+        "pieces as palette codes; the step, lengths and turn unpacked",
+        breakdown.palette_unpacked + breakdown.header,
     );
     table.row(["positions".to_string(), thousands(positions), String::new()]);
     table.row([
