@@ -64,8 +64,10 @@
 //! # Reading
 //!
 //! The reader takes the file through a buffer of its own (64 KiB, grown up
-//! to [`MAX_RECORD_BYTES`] for a record that does not fit), decoding each
-//! record from the bytes buffered with postcard's `take_from_bytes`. A
+//! to [`MAX_RECORD_BYTES`] for a record that does not fit), decoding the
+//! header with postcard's `take_from_bytes` and each record with one
+//! postcard `Deserializer` over the bytes buffered (a record cut by the
+//! buffer's end is decoded again once more bytes are read). A
 //! hostile file gets a typed [`TreeFileError`], never a panic nor an
 //! allocation beyond what it holds: the position count is bounded by the
 //! file's length (a record takes at least 2 bytes), every parent must be a
@@ -634,11 +636,12 @@ impl<R: Read> Input<R> {
     }
 }
 
-/// One postcard varint off the front of `bytes`.
-fn take_u32(bytes: &mut &[u8]) -> Result<u32, Parse> {
-    let (value, rest) = postcard::take_from_bytes::<u32>(bytes)?;
-    *bytes = rest;
-    Ok(value)
+/// A record's bytes, read by one postcard deserializer.
+type Fields<'a> = postcard::Deserializer<'a, postcard::de_flavors::Slice<'a>>;
+
+/// The next postcard varint of a record.
+fn take_u32(fields: &mut Fields<'_>) -> Result<u32, Parse> {
+    Ok(u32::deserialize(&mut *fields)?)
 }
 
 /// What a record says beside its squares and hand changes.
@@ -657,14 +660,12 @@ fn parse_record(
 ) -> Result<(Record, usize), Parse> {
     squares.clear();
     hands.clear();
-    let mut rest = bytes;
+    let mut rest = Fields::from_bytes(bytes);
     let head = take_u32(&mut rest)?;
     let parent_step = if head & 1 == 0 {
         0
     } else {
-        let (step, after) = postcard::take_from_bytes::<u64>(rest)?;
-        rest = after;
-        step.saturating_add(1)
+        u64::deserialize(&mut rest)?.saturating_add(1)
     };
     let square_count = usize::try_from(head >> 3).unwrap_or(usize::MAX);
     if square_count > MAX_SQUARE_COUNT {
@@ -723,7 +724,7 @@ fn parse_record(
         parent_step,
         turn_changed: head & 2 != 0,
     };
-    Ok((record, bytes.len() - rest.len()))
+    Ok((record, bytes.len() - rest.finalize()?.len()))
 }
 
 /// Reads the magic, the version and the header.
