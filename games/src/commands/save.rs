@@ -49,7 +49,7 @@ fn build<G: Game<Piece = Qpi, Style = Sin>>(
     tree.map_err(|error| Failure::Input(error.to_string()))
 }
 
-/// Bytes per position, to one decimal.
+/// Bytes per position, to two decimals.
 fn per_position(bytes: u64, positions: u64) -> String {
     format_number(as_f64(bytes) / as_f64(positions.max(1)), 2)
 }
