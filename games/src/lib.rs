@@ -10,7 +10,9 @@
 //! APIs. Each game's node (the crate's position plus the game's own state)
 //! implements [`Node`], and each game [`Game`]: the one trait the
 //! measuring side ([`perft`], [`build_tree`], [`measure`]) uses, so every
-//! figure of every game is taken by the same code.
+//! figure of every game is taken by the same code. A kept tree of shogi or
+//! chess is saved as its root and one diff a position, and loaded back,
+//! by [`save`].
 //!
 //! ```
 //! use games::chess::{self, Chess};
@@ -31,6 +33,7 @@ pub mod go;
 pub mod measure;
 mod perft;
 mod position;
+pub mod save;
 pub mod shogi;
 mod tree;
 

@@ -82,9 +82,11 @@ enum ShogiCommand {
     },
     /// Build the whole tree breadth-first, keep every position, and compare
     /// the crates: positions, distinct positions, speed and memory; with
-    /// `--depth-range`, at each depth of a range, drawn with `--plot`.
+    /// `--depth-range`, at each depth of a range, drawn with `--plot`; with
+    /// `--save FILE`, write it to a file, and with `--load FILE` read one
+    /// back.
     Tree {
-        /// The position, in FEEN.
+        /// The position, in FEEN (with `--load`, the file's root is used).
         #[arg(long, default_value = shogi::START)]
         feen: String,
         #[command(flatten)]
@@ -105,10 +107,12 @@ enum ChessCommand {
         perft: PerftArgs,
     },
     /// Build the whole tree breadth-first, keep every position, and compare
-    /// the crates.
+    /// the crates; with `--save FILE`, write it to a file, and with
+    /// `--load FILE` read one back.
     Tree {
         /// The position: FEN, or FEEN optionally followed by FEN's
-        /// castling and en-passant fields.
+        /// castling and en-passant fields (with `--load`, the file's root is
+        /// used).
         #[arg(long, default_value = chess::START)]
         fen: String,
         #[command(flatten)]
@@ -182,8 +186,8 @@ struct TreeArgs {
     #[arg(
         long,
         value_parser = clap::value_parser!(u32).range(1..=10),
-        required_unless_present = "depth_range",
-        conflicts_with = "depth_range"
+        required_unless_present_any = ["depth_range", "load"],
+        conflicts_with_all = ["depth_range", "load"]
     )]
     depth: Option<u32>,
     /// Build the tree at every depth of a range (`1..=5` or `1-5`), each
@@ -196,6 +200,20 @@ struct TreeArgs {
     /// SVG file (`docs/tree_scaling.svg`).
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
+    /// Build the tree with persistent-qi (whatever `--crate` says) and
+    /// write it to FILE: its root as FEEN, then each position as its
+    /// parent's index and its diff from the parent, in postcard (the
+    /// format is in `games/README.md`); prints the file's bytes field by
+    /// field.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["depth_range", "load"])]
+    save: Option<PathBuf>,
+    /// Read a tree written by `--save` back, every position kept, check
+    /// it equal to the tree built by moves position by position, and
+    /// compare the two (speed, memory; `--rounds`), with the bytes on disk
+    /// against every position written in full by sashite-qi's serde; with
+    /// `--write`, into the section `<game>-tree-save-<position>-<depth>`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["depth_range"])]
+    load: Option<PathBuf>,
     #[command(flatten)]
     kept: KeptArgs,
 }

@@ -281,6 +281,29 @@ impl<P> Diff<P> {
     pub fn is_empty(&self) -> bool {
         self.squares.is_empty() && self.hands.is_empty() && !self.turn_changed
     }
+
+    /// The diff taken apart: its squares, its hand changes and whether the
+    /// turn changed, as [`Diff::new`] takes them back. A reader that
+    /// decodes many diffs one after the other refills the same two
+    /// vectors, allocating nothing per diff.
+    ///
+    /// ```
+    /// use persistent_qi::{Diff, Qi};
+    ///
+    /// let start: Qi<char, char> = Qi::new(&[4], 'C', 'c')?;
+    /// let after = start.board_diff([(1, Some('R'))])?.toggle();
+    /// let (mut squares, hands, turn_changed) = after.diff_from(&start)?.into_parts();
+    /// assert_eq!((squares.len(), hands.len(), turn_changed), (1, 0, true));
+    ///
+    /// squares[0].index = 2;
+    /// let moved = Diff::new(squares, hands, turn_changed).unwrap();
+    /// assert_eq!(moved.apply_to(&start)?, start.board_diff([(2, Some('R'))])?.toggle());
+    /// # Ok::<(), persistent_qi::Error>(())
+    /// ```
+    #[must_use]
+    pub fn into_parts(self) -> (Vec<SquareDiff<P>>, Vec<HandDiff<P>>, bool) {
+        (self.squares, self.hands, self.turn_changed)
+    }
 }
 
 impl<P: Clone + Ord + Hash> Diff<P> {

@@ -4,6 +4,7 @@
 pub(crate) mod check;
 pub(crate) mod go;
 pub(crate) mod perft;
+pub(crate) mod save;
 pub(crate) mod scaling;
 pub(crate) mod tree;
 

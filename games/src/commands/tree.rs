@@ -7,6 +7,9 @@ use games::measure::tree::{
 use games::measure::{Crate, Failure, Sections, Table, byte_limit};
 use games::{Game, Limits, Local, Persistent, Sashite};
 
+use persistent_qi::qpi::{Qpi, Sin};
+
+use super::save;
 use super::scaling;
 use super::section_position;
 use crate::{KeptArgs, TreeArgs, allocated};
@@ -29,11 +32,14 @@ pub(crate) fn limits(max_memory: Option<u64>) -> Limits {
 
 /// Runs the tree command of the game `G` on `text`, which the command line
 /// gives after `position_flag` (`--feen`, `--fen`).
-pub(crate) fn run<G: Game>(
+pub(crate) fn run<G: Game<Piece = Qpi, Style = Sin>>(
     position_flag: &str,
     text: &str,
     args: &TreeArgs,
 ) -> Result<(), Failure> {
+    if let Some(path) = &args.load {
+        return save::load_command::<G>(path, args);
+    }
     if let Some(range) = args.depth_range {
         return scaling::run::<G>(position_flag, text, args, range);
     }
@@ -45,6 +51,15 @@ pub(crate) fn run<G: Game>(
     // clap requires one of --depth and --depth-range.
     let depth = args.depth.unwrap_or(1);
     let kept = &args.kept;
+    if let Some(path) = &args.save {
+        if !kept.write.is_empty() {
+            return Err(Failure::Input(
+                "--write writes the table of --load: save first, then load with --write"
+                    .to_string(),
+            ));
+        }
+        return save::save::<G>(text, depth, path, args);
+    }
     if kept.summary_line {
         let krate = one_crate(kept)?;
         let limits = limits(kept.max_memory);
