@@ -462,6 +462,52 @@ fn games(performance: &str) -> Result<Vec<Line>, String> {
     ])
 }
 
+/// The saved shogi tree's lines: bytes on disk, against sashite-qi's
+/// serde of every position, load speed, memory after load.
+fn saved_tree(performance: &str) -> Result<Vec<Line>, String> {
+    let table = rows(section(performance, SAVED_TREE)?);
+    let value = |label: &str| number(row(&table, label)?.get(1).copied().unwrap_or_default());
+    let line = |what: &str, figure: f64, goal: Goal, digits: usize, target: &str| Line {
+        what: what.to_string(),
+        sync: cell(&[figure], Some(goal), digits),
+        local: "-".into(),
+        target: target.into(),
+    };
+    Ok(vec![
+        line(
+            "`shogi tree --depth 4` saved, bytes on disk per position",
+            value("bytes on disk per position")?,
+            Goal::AtMost(16.0),
+            2,
+            "<= 16",
+        ),
+        line(
+            "the same, against every position in full by sashite-qi's serde",
+            value("ratio on disk to sashite-qi in full")?,
+            Goal::AtMost(0.05),
+            3,
+            "<= 0.05",
+        ),
+        line(
+            "the same, loaded: speed against building it by moves",
+            value("load speed ratio to building by moves")?,
+            Goal::AtLeast(1.0),
+            2,
+            ">= 1.0",
+        ),
+        line(
+            "the same, loaded: memory against the tree built by moves",
+            value("memory ratio, loaded to built")?,
+            Goal::AtMost(1.0),
+            3,
+            "<= 1.0",
+        ),
+    ])
+}
+
+/// The saved and loaded shogi tree's section.
+const SAVED_TREE: &str = "shogi-tree-save-start-4";
+
 /// The lines of `docs/performance.md`'s targets table, and the sections
 /// they come from.
 fn target_lines(performance: &str) -> Result<(Vec<Line>, Vec<&'static str>), String> {
@@ -481,9 +527,11 @@ fn target_lines(performance: &str) -> Result<(Vec<Line>, Vec<&'static str>), Str
     ];
     lines.extend(games(performance)?);
     lines.extend(trees(performance)?);
+    lines.extend(saved_tree(performance)?);
     lines.extend(criterion(performance)?);
     lines.push(counts(performance)?);
     let mut sources = vec![
+        SAVED_TREE,
         "shogi-perft-start-5",
         "shogi-perft-matsuri-3",
         "shogi-tree-start-4",
