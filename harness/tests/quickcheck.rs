@@ -1,6 +1,5 @@
 //! `Arbitrary` for `Player`, `Qpi` and `Qi<Qpi, Sin>`: what it generates,
 //! and how it shrinks.
-#![cfg(feature = "quickcheck")]
 // quickcheck hands properties their arguments by value.
 #![allow(clippy::needless_pass_by_value)]
 

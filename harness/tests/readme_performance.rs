@@ -6,7 +6,7 @@
 //! README summarises them in one table, between `<!-- performance:begin -->`
 //! and `<!-- performance:end -->`. Nobody copies a figure: this test derives
 //! the summary from `docs/performance.md` and fails when the README's copy
-//! differs. `UPDATE_SHARED_DOCS=1 cargo test --test readme_performance`
+//! differs. `UPDATE_SHARED_DOCS=1 cargo test -p persistent-qi-harness --test readme_performance`
 //! rewrites it, and fails with "rewrote README.md: run again to check"; a
 //! second run, without the variable, checks it. Only the value `1`
 //! rewrites, and a run that rewrote the README never passes (as in
@@ -21,7 +21,7 @@ use std::path::PathBuf;
 use harness::report::{replace_section, section};
 
 fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
 
 fn read(path: &str) -> String {
@@ -699,7 +699,7 @@ fn copy_verdict(
     }
     Err(format!(
         "the `{}` table of {file} differs from what docs/performance.md measured \
-         (run `UPDATE_SHARED_DOCS=1 cargo test --test readme_performance`):\n\
+         (run `UPDATE_SHARED_DOCS=1 cargo test -p persistent-qi-harness --test readme_performance`):\n\
          {file}:\n{found}\nexpected:\n{expected}",
         copy.name
     ))

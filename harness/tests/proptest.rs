@@ -1,6 +1,5 @@
 //! The public `proptest` strategies: what they generate, and that they
 //! compose with the user's own.
-#![cfg(feature = "proptest")]
 
 use harness::support;
 use persistent_qi::proptest::{player, qi, qi_with_operations, qpi, qpi_position, shape, sin};
@@ -94,7 +93,6 @@ fn a_failing_case_shrinks_towards_an_empty_board() {
     assert_eq!(minimal.hand_piece_count(), 0);
 }
 
-#[cfg(feature = "serde")]
 proptest! {
     #[test]
     fn generated_positions_round_trip_through_serde(position in qpi_position()) {

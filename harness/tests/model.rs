@@ -12,7 +12,6 @@
 //! Every scenario runs on both pointer kinds (`Scenario::run`: `Qi`, then
 //! `LocalQi`), and one suite runs with a piece type whose `Hash` collides
 //! (`Collide`), so that `==` is checked where the hashes cannot decide it.
-#![cfg(feature = "proptest")]
 
 use harness::support::Collide;
 use harness::{Action, CHECKPOINT, Change, Literal, Model, Scenario, Start, Turn};

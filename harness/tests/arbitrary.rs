@@ -1,6 +1,5 @@
 //! The `arbitrary` integration: whatever the bytes, `Arbitrary` gives a valid
 //! value, and never panics.
-#![cfg(feature = "arbitrary")]
 
 use arbitrary::{Arbitrary, Unstructured};
 use harness::support::{self, Rng};

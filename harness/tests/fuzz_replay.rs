@@ -49,7 +49,7 @@ const DIFF_DECODE_FLOOR: usize = 1_950;
 /// regression in it (it then holds only a `.gitkeep`): a folder renamed or
 /// lost fails the replay rather than replaying nothing.
 fn committed_inputs(target: &str) -> Vec<PathBuf> {
-    let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    let fuzz = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join("fuzz");
     let mut inputs = Vec::new();
     for dir in ["corpus", "regressions"] {
         let dir = fuzz.join(dir).join(target);

@@ -3,7 +3,6 @@
 //! writes again byte for byte, in agreement with `Feen`'s view and
 //! `Feen::to_qi`; and our writer agrees with that encoder wherever the
 //! encoder is right.
-#![cfg(all(feature = "feen", feature = "sashite-qi"))]
 
 use std::collections::BTreeMap;
 

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 fn read(path: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(path);
+    let path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join(path);
     std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
 }
 

@@ -14,7 +14,6 @@
 //! cannot answer from `ptr_eq`), and their content is compared square by
 //! square and entry by entry as well, so a wrong `==` cannot pass for a
 //! right one.
-#![cfg(feature = "quickcheck")]
 // quickcheck hands properties their arguments by value.
 #![allow(clippy::needless_pass_by_value)]
 // Every law returns a `Verdict`, `None` where it does not apply, so that one

@@ -1,7 +1,6 @@
 //! FEEN reading and writing: every example of `sashite-feen`, read square by
 //! square, rejected with `sashite-feen`'s reasons, unspellable positions
 //! refused, each through the `feen_parse` fuzz target's check too.
-#![cfg(feature = "feen")]
 
 use persistent_qi::feen::ParseError;
 use persistent_qi::feen::{MAX_STRING_LENGTH, ReadError, WriteError};
@@ -13,7 +12,7 @@ fn epin(token: &str) -> Epin {
     token.parse().expect("an EPIN token")
 }
 
-#[path = "common/qpi.rs"]
+#[path = "../../tests/common/qpi.rs"]
 mod qpi_token;
 
 use qpi_token::qpi;
