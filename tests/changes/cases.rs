@@ -248,13 +248,17 @@ fn the_largest_board_lists_only_the_changed_squares() {
 
 #[test]
 fn two_branches_with_writes_in_one_shared_block_compare_square_by_square() {
-    // A parent on a board of many blocks; one branch writes 40 distinct
-    // squares far from the rest (its blocks no longer the parent's), then
-    // both branches write inside one block they still share: squares 1,025
-    // to 1,027, inside any aligned run of four.
-    let parent = empty(&[64, 64])
-        .board_diff([(1_025, Some(1)), (3_000, Some(1))])
-        .unwrap();
+    // A parent on a board of many blocks (64 of 64 squares), 1,025 in its
+    // blocks (built from its content, nothing kept); one branch writes 40
+    // distinct squares in blocks 32 to 62 (flushed: a new stamp, those
+    // blocks no longer the parent's), then both branches write inside
+    // block 16, which they still share: squares 1,025 to 1,027. That the
+    // block is shared and the writes kept, the crate's own test of this
+    // setup checks (`qi::tests`, which reads the blocks' addresses).
+    let mut squares = vec![None; 64 * 64];
+    squares[1_025] = Some(1);
+    squares[3_000] = Some(1);
+    let parent: Position = Qi::from_parts(&[64, 64], squares, [], [], 0, 1, Player::First).unwrap();
     let far: Vec<usize> = (0..40).map(|write| 2_048 + write * 50).collect();
     let flushed = far
         .iter()
