@@ -1,6 +1,7 @@
 //! One test per rule of the position model, over the pointer kind
 //! `super::Kind`: `Qi` here is that kind's position type.
 
+use harness::support::Collide;
 use persistent_qi::{Error, GenericQi, Nested, Player};
 
 type Qi<P, S> = GenericQi<P, S, super::Kind>;
@@ -515,6 +516,48 @@ fn clones_share_storage_and_changes_do_not() {
     let rebuilt = empty(&[8, 8]).board_diff([(0, Some("R"))]).unwrap();
     assert!(!rebuilt.ptr_eq(&position));
     assert_eq!(rebuilt, position);
+}
+
+/// Children of one parent that differ only in their own writes: pieces
+/// whose `Hash` collides leave them the same storage, hash, piece count and
+/// turn, so only the writes each keeps tell them apart.
+#[test]
+fn children_writing_pieces_whose_hashes_collide_on_one_square_are_not_ptr_eq() {
+    let parent: Qi<Collide, u8> = Qi::new(&[3, 3], 0, 1).unwrap();
+    let one = parent.board_diff([(4, Some(Collide(1)))]).unwrap();
+    let two = parent.board_diff([(4, Some(Collide(2)))]).unwrap();
+    // What `ptr_eq` cannot tell them apart by.
+    assert_eq!(one.position_hash(), two.position_hash());
+    assert_eq!(one.piece_count(), two.piece_count());
+    assert_eq!(one.turn(), two.turn());
+    assert_ne!(one, two);
+    assert!(!one.ptr_eq(&two));
+    assert!(!two.ptr_eq(&one));
+    assert!(one.ptr_eq(&one.clone()));
+    // The same of a hand: one copy of either piece.
+    let one = parent.first_hand_diff([(Collide(1), 1)]).unwrap();
+    let two = parent.first_hand_diff([(Collide(2), 1)]).unwrap();
+    assert_eq!(one.position_hash(), two.position_hash());
+    assert_ne!(one, two);
+    assert!(!one.ptr_eq(&two));
+    assert!(!two.ptr_eq(&one));
+}
+
+#[test]
+fn a_kept_square_written_and_written_back_is_the_same_version() {
+    let parent: Qi<Collide, u8> = Qi::new(&[3, 3], 0, 1)
+        .unwrap()
+        .board_diff([(4, Some(Collide(1)))])
+        .unwrap();
+    let away = parent.board_diff([(4, Some(Collide(2)))]).unwrap();
+    assert!(!away.ptr_eq(&parent));
+    let back = away.board_diff([(4, Some(Collide(1)))]).unwrap();
+    // The same writes kept, slot for slot, over the same storage: what a
+    // clone holds.
+    assert!(back.ptr_eq(&parent));
+    assert!(parent.ptr_eq(&back));
+    assert_eq!(back, parent);
+    assert_eq!(back.position_hash(), parent.position_hash());
 }
 
 // ---- turn ----------------------------------------------------------------
