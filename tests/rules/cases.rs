@@ -379,6 +379,62 @@ fn i32_max_is_handled_without_overflow() {
     );
 }
 
+/// A position keeps a hand change as its difference from the shared count
+/// while that fits an `i8` (-128 to 127); a change past it goes to the
+/// shared hands. Counts walked across both limits, one change at a time
+/// and in single jumps, each read back, hashed as from scratch, equal to
+/// the same content built apart, and listed by `changes_since`.
+#[test]
+fn hand_counts_cross_the_limits_of_the_kept_difference() {
+    let start: Qi<u8, u8> = Qi::from_parts(
+        &[32, 32],
+        core::iter::repeat_n(None, 1_024),
+        [(7, 200)],
+        [(9, 1)],
+        0,
+        1,
+        Player::First,
+    )
+    .unwrap();
+    let check = |position: &Qi<u8, u8>, base: &Qi<u8, u8>, count: usize| {
+        assert_eq!(position.first_hand_count(&7), count);
+        assert_eq!(position.hand_piece_count(), count + 1);
+        let apart = harness::support::rebuilt(position);
+        assert_eq!(position.position_hash(), apart.position_hash(), "{count}");
+        assert_eq!(*position, apart, "{count}");
+        let changes = position.changes_since(base).unwrap();
+        let listed: Vec<_> = changes
+            .hands()
+            .map(|change| (change.piece, change.before, change.after))
+            .collect();
+        let before = base.first_hand_count(&7);
+        let expected = if before == count {
+            vec![]
+        } else {
+            vec![(&7, before, count)]
+        };
+        assert_eq!(listed, expected, "{before} to {count}");
+    };
+    let mut position = start.clone();
+    let mut count: i64 = 200;
+    for delta in [127, 1, -1, -127, -128, -1, 1, 128, -128, 255, -256, -71] {
+        let next = position.first_hand_diff([(7, delta)]).unwrap();
+        count += i64::from(delta);
+        check(&next, &position, usize::try_from(count).unwrap());
+        check(&next, &start, usize::try_from(count).unwrap());
+        position = next;
+    }
+    // Each limit from the start in one change, and one past it.
+    for delta in [127, 128, 129, -128, -129, -200] {
+        let next = start.first_hand_diff([(7, delta)]).unwrap();
+        check(&next, &start, usize::try_from(200 + delta).unwrap());
+        // And back in one change: equal to the start again.
+        let back = next.first_hand_diff([(7, -delta)]).unwrap();
+        check(&back, &start, 200);
+        assert_eq!(back, start);
+    }
+}
+
 // ---- cardinality ---------------------------------------------------------
 
 #[test]
