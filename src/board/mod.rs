@@ -186,11 +186,6 @@ impl<P, K: SharedPointerKind> Store<P, K> {
     pub(crate) fn stamp(&self) -> u64 {
         self.stamp
     }
-
-    /// The number of writes in the log.
-    pub(crate) fn logged(&self) -> usize {
-        self.log.len()
-    }
 }
 
 impl<P: Clone, K: SharedPointerKind> Store<P, K> {
