@@ -358,10 +358,19 @@ fn arbitrary_action<'a, P: Draw<'a> + Clone>(
                     break;
                 }
                 changes.push(if u.arbitrary()? {
-                    Change::Square(
+                    let (index, square) = (
                         arbitrary_index(u, square_count)?,
                         arbitrary_square(u, pool)?,
-                    )
+                    );
+                    // Every other change of an edit through `replace`,
+                    // chosen by its place rather than by a byte, so that
+                    // an input decodes to the steps it did before there
+                    // was a choice.
+                    if changes.len() % 2 == 1 {
+                        Change::Replace(index, square)
+                    } else {
+                        Change::Square(index, square)
+                    }
                 } else {
                     let player = Player::arbitrary(u)?;
                     Change::Hand(player, arbitrary_piece(u, pool)?, arbitrary_delta(u)?)

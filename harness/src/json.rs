@@ -247,7 +247,9 @@ where
     edit.with_turn(model.turn);
     for change in board.chain(hands) {
         match change {
-            Change::Square(index, square) => edit.set(index, square),
+            Change::Square(index, square) | Change::Replace(index, square) => {
+                edit.set(index, square)
+            }
             Change::Hand(player, piece, delta) => edit.hand(player, piece, delta),
         };
     }

@@ -2,6 +2,7 @@
 
 use core::fmt;
 use core::hash::Hash;
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use persistent_qi::qpi::{Qpi, Sin};
@@ -102,12 +103,18 @@ impl<T: Literal> fmt::Display for Lit<'_, T> {
     }
 }
 
-/// One change of an [`Action::Edit`]: `.set(index, square)` or
-/// `.hand(player, piece, delta)`. A diff is an edit of one kind of change.
+/// One change of an [`Action::Edit`]: `.set(index, square)`,
+/// `.replace(index, old, square)` or `.hand(player, piece, delta)`. A diff
+/// is an edit of one kind of change.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Change<P> {
     /// Puts `Some(piece)` on a square, or empties it.
     Square(usize, Option<P>),
+    /// The same through `.replace(index, old, square)`: `old` is what the
+    /// model holds there at that point of the edit, which the position
+    /// must hold too (the crate trusts it: a wrong one shows as a wrong
+    /// hash or piece count).
+    Replace(usize, Option<P>),
     /// Adds `delta` copies of a piece to a player's hand (removes them if
     /// negative).
     Hand(Player, P, i32),
@@ -127,7 +134,9 @@ impl<P> Change<P> {
     /// The change, borrowed.
     pub fn as_ref(&self) -> ChangeRef<'_, P> {
         match self {
-            Change::Square(index, square) => ChangeRef::Square(*index, square.as_ref()),
+            Change::Square(index, square) | Change::Replace(index, square) => {
+                ChangeRef::Square(*index, square.as_ref())
+            }
             Change::Hand(player, piece, delta) => ChangeRef::Hand(*player, piece, *delta),
         }
     }
@@ -178,6 +187,12 @@ pub enum Action<P> {
     IndexOf(Vec<usize>),
     /// `current.coordinates_of(index)` (and back through `index_of`).
     CoordinatesOf(usize),
+    /// Converts current to the other pointer kind (`to_local` on a `Qi`,
+    /// `to_sync` on a `LocalQi`) and back (`to_kind`); the result, which
+    /// shares no storage with current, becomes current. Each conversion
+    /// must hold the model's content, hash as its content built from
+    /// scratch and equal it.
+    Convert,
 }
 
 impl<P> Action<P> {
@@ -192,6 +207,7 @@ impl<P> Action<P> {
                 | Action::Edit(..)
                 | Action::Toggle
                 | Action::WithTurn(_)
+                | Action::Convert
         )
     }
 
@@ -267,6 +283,15 @@ impl<P: Literal> fmt::Debug for Action<P> {
                             fmt_square(f, square.as_ref())?;
                             f.write_str(")")?;
                         }
+                        Change::Replace(index, square) => {
+                            write!(
+                                f,
+                                ";\n    let old = edit.position().square({index}).cloned();\n    \
+                                 edit.replace({index}, old.as_ref(), "
+                            )?;
+                            fmt_square(f, square.as_ref())?;
+                            f.write_str(")")?;
+                        }
                         Change::Hand(player, piece, delta) => {
                             write!(f, ".hand(Player::{player:?}, {}, {delta})", Lit(piece))?;
                         }
@@ -302,9 +327,14 @@ impl<P: Literal> fmt::Debug for Action<P> {
             Action::CoordinatesOf(index) => {
                 write!(f, "let _coordinates = current.coordinates_of({index});")
             }
+            Action::Convert => f.write_str(CONVERT_QI),
         }
     }
 }
+
+/// The statement of an [`Action::Convert`] on a `Qi`, and on a `LocalQi`.
+const CONVERT_QI: &str = "current = current.to_local().to_kind();";
+const CONVERT_LOCAL: &str = "current = current.to_sync().to_kind();";
 
 /// Where a [`Scenario`] starts.
 #[derive(Clone, PartialEq, Eq)]
@@ -498,7 +528,11 @@ impl<P: Literal, S: Literal> Scenario<P, S> {
             StartExpression(&self.start, alias)
         )?;
         for action in &self.actions {
-            writeln!(f, "{action:?}")?;
+            if matches!(action, Action::Convert) && alias != ArcTK::ALIAS {
+                writeln!(f, "{CONVERT_LOCAL}")?;
+            } else {
+                writeln!(f, "{action:?}")?;
+            }
         }
         Ok(())
     }
@@ -509,13 +543,13 @@ impl<P: Literal, S: Literal> Scenario<P, S> {
 /// end's check of every version kept.
 pub(crate) const LARGE_BOARD: usize = 4096;
 
-/// The most squares of a board (19x19) on which every transformation's
-/// `changes_since` the previous version and `==` with it are checked, and
-/// every distinct retained version's hash against the hash from scratch:
-/// `changes_since` reads one pointer per block of squares and the hash
-/// from scratch every square, which on larger boards costs the fuzzer more
-/// than the step itself. Larger boards are checked at checkpoints and at
-/// the end.
+/// The most squares of a board (19x19) on which the fuzzer
+/// ([`Checks::SAMPLED`]) checks transformations' `changes_since` the
+/// previous version and `==` with it, and every distinct retained
+/// version's hash against the hash from scratch: `changes_since` reads one
+/// pointer per block of squares and the hash from scratch every square,
+/// which on larger boards costs the fuzzer more than the step itself.
+/// Larger boards are checked at checkpoints and at the end there.
 pub(crate) const SMALL_BOARD: usize = 19 * 19;
 
 /// How many of the distinct retained versions read in full (the first
@@ -544,10 +578,18 @@ pub const CHECKPOINT: usize = 48;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Checks {
     /// After one successful transformation in this many (the first
-    /// included), on boards of up to 19x19 squares:
-    /// `changes_since` the previous version and `==` with it. 1 is every
-    /// one.
+    /// included), on boards of up to [`per_step_up_to`](Checks::per_step_up_to)
+    /// squares: `changes_since` the previous version and `==` with it. 1 is
+    /// every one.
     pub step_changes_every: usize,
+    /// The most squares of a board on which the per-step checks run, every
+    /// distinct retained version read in full is hashed from scratch, and
+    /// the hash from scratch is also compared with `==`: 19x19 for the
+    /// fuzzer, whose time they would take from new inputs; boards of many
+    /// blocks (up to 4,096 squares) for the tests, so that
+    /// `changes_since` and `==` meet boards of different stamps that still
+    /// share some of their blocks.
+    pub per_step_up_to: usize,
     /// Whether the whole state is checked every [`CHECKPOINT`] steps as
     /// well as at the end.
     pub checkpoints: bool,
@@ -567,6 +609,7 @@ impl Checks {
     /// checkpoint, on every retained version.
     pub const ALL: Checks = Checks {
         step_changes_every: 1,
+        per_step_up_to: LARGE_BOARD,
         checkpoints: true,
         kept_in_full: usize::MAX,
     };
@@ -576,6 +619,7 @@ impl Checks {
     /// only, and one distinct retained version read in full.
     pub const SAMPLED: Checks = Checks {
         step_changes_every: 4,
+        per_step_up_to: SMALL_BOARD,
         checkpoints: false,
         kept_in_full: 1,
     };
@@ -655,7 +699,8 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
     /// it. After every step: the same result or the exact same [`Error`],
     /// and what the step changed reads the same (the squares and hand
     /// entries it touched, the piece counters, the turn); after every
-    /// transformation on a board of up to 19x19 squares, `changes_since`
+    /// transformation on a board of up to 4,096 squares (many blocks: see
+    /// [`Checks::per_step_up_to`]), `changes_since`
     /// the previous version lists exactly the touched squares and hand
     /// entries whose content changed, with the model's contents before and
     /// after, and the turn if it changed, and `==` with the previous version
@@ -666,10 +711,13 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
     /// scratch by `Qi::from_parts`, and `changes_since` the start equal to a
     /// full comparison of the two models, and applied to the start giving
     /// the current version. At the end, every retained version must read
-    /// exactly as when it was kept; on boards of up to 19x19 squares its
-    /// hash must equal the hash of its content from scratch (on larger
-    /// boards, that of the first few); and `changes_since` it must agree
-    /// with a full comparison for the first few too.
+    /// exactly as when it was kept; on boards of up to 4,096 squares its
+    /// hash must equal the hash of its content from scratch
+    /// (on larger boards, that of the first few); and `changes_since` it
+    /// must agree with a full comparison for the first few too. An edit's
+    /// `replace` is told what the model holds at its square, and a
+    /// conversion to the other kind and back must hold the model's content
+    /// and hash as it built from scratch.
     ///
     /// That is with [`Checks::ALL`]; `checks` may sample the costlier of
     /// these checks instead (see [`Checks`]), never drop one from a run
@@ -715,7 +763,8 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
                     .as_ref()
                     .is_some_and(|last| last.ptr_eq(position))
                 {
-                    check_full(context, position, model, true);
+                    let compare = model.square_count() <= checks.per_step_up_to;
+                    check_full(context, position, model, compare);
                     check_changes_since(context, (&start.0, &start.1), (position, model));
                     checked_last = Some(position.clone());
                 }
@@ -725,9 +774,10 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
         let mut transformations = 0;
         for (step, action) in self.actions.iter().enumerate() {
             context.step = Some(step);
-            // On larger boards `changes_since` visits every block, so there
-            // it is checked at checkpoints and at the end only.
-            let touched = (model.square_count() <= SMALL_BOARD
+            // On larger boards (with `Checks::SAMPLED`, past 19x19)
+            // `changes_since` visits every block, so there it is checked at
+            // checkpoints and at the end only.
+            let touched = (model.square_count() <= checks.per_step_up_to
                 && transformations % checks.step_changes_every.max(1) == 0)
                 .then(|| Touched::before(action, &model))
                 .flatten();
@@ -787,8 +837,9 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
             // `changes_since`.
             let first_few = in_full && rank < CHANGES_SINCE_KEPT;
             check_content(&context, &kept.position, &kept.model, in_full);
-            if first_few || (in_full && kept.model.square_count() <= SMALL_BOARD) {
-                check_hash(&context, &kept.position, &kept.model);
+            let small = kept.model.square_count() <= checks.per_step_up_to;
+            if first_few || (in_full && small) {
+                check_hash(&context, &kept.position, &kept.model, small);
             }
             if first_few {
                 check_changes_since(&context, (&kept.position, &kept.model), (&position, &model));
@@ -825,19 +876,8 @@ fn apply<P: ScenarioPiece, S: ScenarioStyle, K: Kind>(
             transformed(context, next, model, action, Turn::Keep)
         }
         Action::Edit(changes, turn) => {
-            let mut edit = position.edit();
-            for change in changes {
-                match change {
-                    Change::Square(index, square) => edit.set(*index, square.clone()),
-                    Change::Hand(player, piece, delta) => edit.hand(*player, piece.clone(), *delta),
-                };
-            }
-            match *turn {
-                Turn::Keep => &mut edit,
-                Turn::Toggle => edit.toggle(),
-                Turn::To(player) => edit.with_turn(player),
-            };
-            transformed(context, edit.finish(), model, action, *turn)
+            let next = edit(context, position, model, changes, *turn);
+            transformed(context, next, model, action, *turn)
         }
         Action::Toggle => {
             let model = Rc::make_mut(model);
@@ -891,6 +931,7 @@ fn apply<P: ScenarioPiece, S: ScenarioStyle, K: Kind>(
             }
             None
         }
+        Action::Convert => Some(convert(context, position, model)),
         Action::CoordinatesOf(index) => {
             let coordinates = position.coordinates_of(*index);
             context.expect_eq(
@@ -908,6 +949,79 @@ fn apply<P: ScenarioPiece, S: ScenarioStyle, K: Kind>(
             None
         }
     }
+}
+
+/// An [`Action::Edit`] on the position: each change in order, a
+/// `replace` told what the model holds at its square, then the turn.
+fn edit<P: ScenarioPiece, S: ScenarioStyle, K: Kind>(
+    context: &Context<'_, P, S>,
+    position: &GenericQi<P, S, K>,
+    model: &Model<P, S>,
+    changes: &[Change<P>],
+    turn: Turn,
+) -> Result<GenericQi<P, S, K>, Error> {
+    let mut edit = position.edit();
+    // The squares this edit has written so far, as the model has
+    // them, for what a `replace` is told the square holds; and
+    // whether an earlier change may have failed (an index off the
+    // board, a hand change), after which the edit ignores the rest.
+    let mut written: BTreeMap<usize, Option<&P>> = BTreeMap::new();
+    let mut may_have_failed = false;
+    for change in changes {
+        match change {
+            Change::Square(index, square) => {
+                written.insert(*index, square.as_ref());
+                may_have_failed |= *index >= model.square_count();
+                edit.set(*index, square.clone())
+            }
+            Change::Replace(index, square) => {
+                let old = written
+                    .get(index)
+                    .copied()
+                    .unwrap_or_else(|| model.squares.get(*index).and_then(Option::as_ref));
+                if !may_have_failed {
+                    context.expect_eq(
+                        &format!("the square {index} replace is told it holds"),
+                        &edit.position().square(*index),
+                        &old,
+                    );
+                }
+                written.insert(*index, square.as_ref());
+                may_have_failed |= *index >= model.square_count();
+                edit.replace(*index, old, square.clone())
+            }
+            Change::Hand(player, piece, delta) => {
+                may_have_failed = true;
+                edit.hand(*player, piece.clone(), *delta)
+            }
+        };
+    }
+    match turn {
+        Turn::Keep => &mut edit,
+        Turn::Toggle => edit.toggle(),
+        Turn::To(player) => edit.with_turn(player),
+    };
+    edit.finish()
+}
+
+/// Converts `position` to the other pointer kind and back, checking each
+/// conversion against the model and against its content built from
+/// scratch on its own kind; returns the converted-back position.
+fn convert<P: ScenarioPiece, S: ScenarioStyle, K: Kind>(
+    context: &Context<'_, P, S>,
+    position: &GenericQi<P, S, K>,
+    model: &Model<P, S>,
+) -> GenericQi<P, S, K> {
+    let other = K::to_other(position);
+    check_content(context, &other, model, true);
+    check_hash(context, &other, model, true);
+    let back: GenericQi<P, S, K> = other.to_kind();
+    check_content(context, &back, model, false);
+    check_hash(context, &back, model, true);
+    if back.ptr_eq(position) {
+        context.fail("a conversion shares the storage it converts");
+    }
+    back
 }
 
 /// Checks a transformation's result against the model's, which it applies.

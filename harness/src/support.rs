@@ -115,16 +115,38 @@ pub trait Kind: SharedPointerKind + 'static {
     /// The crate's name with this kind, in benchmark ids and tables:
     /// `persistent-qi` or `persistent-qi-local`.
     const CRATE: &'static str;
+    /// The other kind.
+    type Other: Kind;
+
+    /// `position` over the other kind, by the conversion named for it:
+    /// `Qi::to_local` or `LocalQi::to_sync`.
+    fn to_other<P: Clone + Ord, S: Clone>(
+        position: &GenericQi<P, S, Self>,
+    ) -> GenericQi<P, S, Self::Other>;
 }
 
 impl Kind for ArcTK {
     const ALIAS: &'static str = "Qi";
     const CRATE: &'static str = "persistent-qi";
+    type Other = RcK;
+
+    fn to_other<P: Clone + Ord, S: Clone>(
+        position: &GenericQi<P, S, Self>,
+    ) -> GenericQi<P, S, RcK> {
+        position.to_local()
+    }
 }
 
 impl Kind for RcK {
     const ALIAS: &'static str = "LocalQi";
     const CRATE: &'static str = "persistent-qi-local";
+    type Other = ArcTK;
+
+    fn to_other<P: Clone + Ord, S: Clone>(
+        position: &GenericQi<P, S, Self>,
+    ) -> GenericQi<P, S, ArcTK> {
+        position.to_sync()
+    }
 }
 
 /// A piece whose [`Hash`] collides with every other: a `T` (by default a

@@ -2,8 +2,10 @@
 //! positions of the crate's own generator (`Arbitrary for Qi<Qpi, Sin>`).
 //!
 //! Every law runs on four variants of each generated position: over `Qi`
-//! and over `LocalQi` (the same content, through `Qi::from_parts` over each
-//! kind), with its `Qpi` pieces and with them wrapped in `Collide`, a piece
+//! and over `LocalQi` (the same content, played move by move onto an empty
+//! board of each kind, so that the position holds writes in every tier:
+//! flushed into its blocks, logged, kept), with its `Qpi` pieces and with
+//! them wrapped in `Collide`, a piece
 //! whose `Hash` is a constant. With colliding pieces, positions that differ
 //! only in which pieces stand where hash alike, so `==` must read the
 //! squares and the hands to tell them apart: an `==` that trusted equal
@@ -14,6 +16,9 @@
 //! cannot answer from `ptr_eq`), and their content is compared square by
 //! square and entry by entry as well, so a wrong `==` cannot pass for a
 //! right one.
+//!
+//! A law that applies to too few inputs fails (`MIN_APPLIED`): a law
+//! discarded on every input would otherwise pass having checked nothing.
 // quickcheck hands properties their arguments by value.
 #![allow(clippy::needless_pass_by_value)]
 // Every law returns a `Verdict`, `None` where it does not apply, so that one
@@ -23,10 +28,10 @@
 use std::fmt::Debug;
 use std::hash::{BuildHasher, Hash, RandomState};
 
-use harness::support::{self, Collide, same_content};
+use harness::support::{self, Collide, Rng, same_content};
 use persistent_qi::qpi::{Qpi, Sin};
 use persistent_qi::{ArcTK, GenericQi, Player, Qi, RcK, SharedPointerKind};
-use quickcheck::{Arbitrary, Gen, TestResult, quickcheck};
+use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 
 /// A piece a law runs with: `Qpi`, or `Qpi` whose hash collides.
 trait LawPiece: Clone + Ord + Hash + Debug + From<Qpi> {}
@@ -61,6 +66,8 @@ struct WithDiff {
     player: Player,
     hand: Vec<(Qpi, i32)>,
     swap: Option<(usize, Qpi)>,
+    /// The seed of the history that plays the position onto an empty board.
+    history: u64,
 }
 
 impl Arbitrary for WithDiff {
@@ -91,6 +98,7 @@ impl Arbitrary for WithDiff {
             player: Player::arbitrary(g),
             hand,
             swap,
+            history: u64::arbitrary(g),
         }
     }
 }
@@ -105,28 +113,92 @@ struct Case<P, K: SharedPointerKind> {
     swap: Option<(usize, P)>,
 }
 
+/// A token drawn from `rng`.
+fn any_token(rng: &mut Rng) -> Qpi {
+    Qpi::from_code(u16::try_from(1 + rng.below(Qpi::COUNT)).expect("a code fits a u16"))
+        .expect("a code in range")
+}
+
+/// The content of `content` with pieces `P` over the kind `K`, played onto
+/// an empty board of its shape (its hands and turn set from the start) one
+/// square a move, in an order `seed` picks, with detours among the moves:
+/// a square given another piece (or a hand another copy) and given back.
+/// A position that long has writes in every tier: its first ones flushed
+/// into its blocks, the next logged, the last kept (which tiers, and how
+/// full, varies with the seed and the board).
+fn played<P: LawPiece, K: SharedPointerKind>(
+    content: &Qi<Qpi, Sin>,
+    seed: u64,
+) -> GenericQi<P, Sin, K> {
+    let mut rng = Rng(seed);
+    let square_count = content.square_count();
+    let hand = |player| {
+        content
+            .hand(player)
+            .map(|(&piece, count)| (P::from(piece), count))
+    };
+    let mut position = GenericQi::from_parts(
+        content.shape(),
+        core::iter::repeat_n(None, square_count),
+        hand(Player::First),
+        hand(Player::Second),
+        *content.first_style(),
+        *content.second_style(),
+        content.turn(),
+    )
+    .expect("fewer pieces than the content's");
+    let mut writes: Vec<(usize, P)> = content
+        .squares()
+        .enumerate()
+        .filter_map(|(index, square)| Some((index, P::from(*square?))))
+        .collect();
+    // The content's squares in a drawn order.
+    for at in (1..writes.len()).rev() {
+        writes.swap(at, rng.below(at + 1));
+    }
+    let detours = 16 + rng.below(48);
+    let detour = |position: &mut GenericQi<P, Sin, K>, rng: &mut Rng| {
+        // A piece more fits while the board and hands have room.
+        if position.piece_count() >= square_count {
+            return;
+        }
+        if rng.below(8) == 0 {
+            let player = *rng.pick(&Player::ALL);
+            let piece = P::from(any_token(rng));
+            let away = position.hand_diff(player, [(piece.clone(), 1)]);
+            *position = away
+                .and_then(|away| away.hand_diff(player, [(piece, -1)]))
+                .expect("a copy given and taken back fits");
+            return;
+        }
+        let index = rng.below(square_count);
+        let there = position.square(index).cloned();
+        let away = position.board_diff([(index, Some(P::from(any_token(rng))))]);
+        *position = away
+            .and_then(|away| away.board_diff([(index, there)]))
+            .expect("a piece put and taken back fits");
+    };
+    let mut left = detours;
+    for (index, piece) in writes {
+        while left > 0 && rng.below(3) == 0 {
+            detour(&mut position, &mut rng);
+            left -= 1;
+        }
+        position = position
+            .board_diff([(index, Some(piece))])
+            .expect("the content's pieces fit");
+    }
+    for _ in 0..left {
+        detour(&mut position, &mut rng);
+    }
+    position
+}
+
 impl WithDiff {
-    /// The variant with pieces `P` over the kind `K`, its position built
-    /// from the generated one's content.
+    /// The variant with pieces `P` over the kind `K`, its position the
+    /// generated one's content played onto an empty board (see [`played`]).
     fn with<P: LawPiece, K: SharedPointerKind>(&self) -> Case<P, K> {
-        let position = &self.position;
-        let hand = |player| {
-            position
-                .hand(player)
-                .map(|(&piece, count)| (P::from(piece), count))
-        };
-        let position = GenericQi::from_parts(
-            position.shape(),
-            position
-                .squares()
-                .map(|square| square.map(|&piece| P::from(piece))),
-            hand(Player::First),
-            hand(Player::Second),
-            *position.first_style(),
-            *position.second_style(),
-            position.turn(),
-        )
-        .expect("the content of a valid position");
+        let position = played(&self.position, self.history);
         Case {
             position,
             board: self
@@ -399,62 +471,59 @@ fn another_piece_on_a_square_is_another_position<P: LawPiece, K: SharedPointerKi
     Some(!swapped.eq(position) && !position.eq(&swapped) && !same_content(&swapped, position))
 }
 
-quickcheck! {
-    fn toggle_twice_is_identity_on_every_variant(input: WithDiff) -> TestResult {
-        on_every_variant!(toggle_twice_is_identity, input)
-    }
+/// The inputs a law must apply to (not be discarded on) out of the 100
+/// quickcheck runs it on: a law that applies to fewer fails, so one whose
+/// every input is discarded cannot pass having checked nothing.
+const MIN_APPLIED: u64 = 50;
 
-    fn toggle_always_changes_the_position_on_every_variant(input: WithDiff) -> TestResult {
-        on_every_variant!(toggle_always_changes_the_position, input)
-    }
+/// Runs a law through quickcheck with [`MIN_APPLIED`].
+fn check(law: fn(WithDiff) -> TestResult) {
+    QuickCheck::new()
+        .min_tests_passed(MIN_APPLIED)
+        .quickcheck(law);
+}
 
-    fn an_empty_diff_gives_an_equal_position_on_every_variant(input: WithDiff) -> TestResult {
-        on_every_variant!(an_empty_diff_gives_an_equal_position, input)
-    }
+/// One `#[test]` per law, run on every variant of each input.
+macro_rules! laws {
+    ($($test:ident => $law:ident),+ $(,)?) => {
+        $(
+            #[test]
+            fn $test() {
+                fn property(input: WithDiff) -> TestResult {
+                    on_every_variant!($law, input)
+                }
+                check(property);
+            }
+        )+
+    };
+}
 
-    fn a_board_diff_followed_by_its_inverse_gives_an_equal_position_on_every_variant(
-        input: WithDiff
-    ) -> TestResult {
-        on_every_variant!(a_board_diff_followed_by_its_inverse_gives_an_equal_position, input)
+#[test]
+fn a_played_position_holds_the_generated_content() {
+    fn property(input: WithDiff) -> bool {
+        let content = &input.position;
+        same_content(&played::<Qpi, ArcTK>(content, input.history), content)
+            && same_content(&played::<Qpi, RcK>(content, input.history), content)
     }
+    check_bool(property);
+}
 
-    fn a_hand_diff_followed_by_its_inverse_gives_an_equal_position_on_every_variant(
-        input: WithDiff
-    ) -> TestResult {
-        on_every_variant!(a_hand_diff_followed_by_its_inverse_gives_an_equal_position, input)
-    }
+/// Runs a property that always applies.
+fn check_bool(property: fn(WithDiff) -> bool) {
+    QuickCheck::new().quickcheck(property);
+}
 
-    fn equal_positions_hash_alike_on_every_variant(input: WithDiff) -> TestResult {
-        on_every_variant!(equal_positions_hash_alike, input)
-    }
-
-    fn an_edit_is_the_separate_transformations_in_one_step_on_every_variant(
-        input: WithDiff
-    ) -> TestResult {
-        on_every_variant!(an_edit_is_the_separate_transformations_in_one_step, input)
-    }
-
-    fn clones_share_storage_and_read_the_same_on_every_variant(input: WithDiff) -> TestResult {
-        on_every_variant!(clones_share_storage_and_read_the_same, input)
-    }
-
-    fn the_incremental_hash_equals_the_hash_from_scratch_on_every_variant(
-        input: WithDiff
-    ) -> TestResult {
-        on_every_variant!(the_incremental_hash_equals_the_hash_from_scratch, input)
-    }
-
-    fn counters_equal_a_recount_on_every_variant(input: WithDiff) -> TestResult {
-        on_every_variant!(counters_equal_a_recount, input)
-    }
-
-    fn eq_after_a_diff_agrees_with_the_content_on_every_variant(input: WithDiff) -> TestResult {
-        on_every_variant!(eq_after_a_diff_agrees_with_the_content, input)
-    }
-
-    fn another_piece_on_a_square_is_another_position_on_every_variant(
-        input: WithDiff
-    ) -> TestResult {
-        on_every_variant!(another_piece_on_a_square_is_another_position, input)
-    }
+laws! {
+    toggle_twice_is_identity_on_every_variant => toggle_twice_is_identity,
+    toggle_always_changes_the_position_on_every_variant => toggle_always_changes_the_position,
+    an_empty_diff_gives_an_equal_position_on_every_variant => an_empty_diff_gives_an_equal_position,
+    a_board_diff_followed_by_its_inverse_gives_an_equal_position_on_every_variant => a_board_diff_followed_by_its_inverse_gives_an_equal_position,
+    a_hand_diff_followed_by_its_inverse_gives_an_equal_position_on_every_variant => a_hand_diff_followed_by_its_inverse_gives_an_equal_position,
+    equal_positions_hash_alike_on_every_variant => equal_positions_hash_alike,
+    an_edit_is_the_separate_transformations_in_one_step_on_every_variant => an_edit_is_the_separate_transformations_in_one_step,
+    clones_share_storage_and_read_the_same_on_every_variant => clones_share_storage_and_read_the_same,
+    the_incremental_hash_equals_the_hash_from_scratch_on_every_variant => the_incremental_hash_equals_the_hash_from_scratch,
+    counters_equal_a_recount_on_every_variant => counters_equal_a_recount,
+    eq_after_a_diff_agrees_with_the_content_on_every_variant => eq_after_a_diff_agrees_with_the_content,
+    another_piece_on_a_square_is_another_position_on_every_variant => another_piece_on_a_square_is_another_position,
 }

@@ -21,8 +21,10 @@ use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::strategy::ValueTree;
 
-/// Mostly small valid shapes (so indices often hit and often miss), sometimes
-/// shapes around or beyond the limits.
+/// Mostly small valid shapes (so indices often hit and often miss); often
+/// boards of many blocks (more than 512 squares: blocks of 32 or 64 `u8`
+/// or `Qpi` squares, whose flushes copy some blocks and share the rest);
+/// sometimes shapes around or beyond the limits.
 fn shape() -> impl Strategy<Value = Vec<usize>> {
     let size = prop_oneof![
         Just(0_usize),
@@ -32,15 +34,40 @@ fn shape() -> impl Strategy<Value = Vec<usize>> {
         any::<usize>()
     ];
     prop_oneof![
-        12 => prop::collection::vec(1..=6_usize, 1..=3),
+        12 => valid_shape(),
         1 => prop::collection::vec(size, 0..=4),
     ]
 }
 
-/// In range and just out of range on the small boards, or far out.
-fn index() -> impl Strategy<Value = usize> {
+/// Valid shapes: small ones, and one in four of many blocks.
+fn valid_shape() -> impl Strategy<Value = Vec<usize>> + Clone {
     prop_oneof![
-        12 => 0..=230_usize,
+        3 => prop::collection::vec(1..=6_usize, 1..=3),
+        1 => prop_oneof![
+            prop::collection::vec(23..=48_usize, 2),
+            prop::collection::vec(8..=12_usize, 3),
+        ],
+    ]
+}
+
+/// The square count of a shape, for aiming indices at it: 231 (past the
+/// largest small board) for a shape that does not build.
+fn squares_of(shape: &[usize]) -> usize {
+    shape
+        .iter()
+        .try_fold(1_usize, |product, &size| product.checked_mul(size))
+        .filter(|&squares| {
+            (1..=persistent_qi::MAX_SQUARE_COUNT).contains(&squares) && !shape.is_empty()
+        })
+        .unwrap_or(231)
+}
+
+/// Anywhere on a board of `squares` squares (so writes spread over all its
+/// blocks), just past it, or far out.
+fn index(squares: usize) -> impl Strategy<Value = usize> + Clone {
+    prop_oneof![
+        12 => 0..squares,
+        1 => squares..squares + 3,
         1 => Just(usize::MAX),
         1 => any::<usize>(),
     ]
@@ -50,6 +77,8 @@ fn index() -> impl Strategy<Value = usize> {
 fn delta() -> impl Strategy<Value = i32> {
     prop_oneof![
         12 => -3..=3_i32,
+        // Around the limits of the difference a position keeps (an `i8`).
+        1 => select(vec![127, 128, 129, -127, -128, -129]),
         1 => Just(i32::MIN),
         1 => Just(i32::MAX),
         1 => any::<i32>(),
@@ -77,12 +106,16 @@ fn sin() -> impl Strategy<Value = Sin> + Clone {
 
 fn action<P: Clone + Literal + std::fmt::Debug + 'static>(
     piece: impl Strategy<Value = P> + Clone + 'static,
+    squares: usize,
 ) -> impl Strategy<Value = Action<P>> {
+    let index = || index(squares);
     let board_change = (index(), proptest::option::of(piece.clone()));
     let hand_change = (piece.clone(), delta());
     let change = prop_oneof![
         (index(), proptest::option::of(piece.clone()))
             .prop_map(|(index, square)| Change::Square(index, square)),
+        (index(), proptest::option::of(piece.clone()))
+            .prop_map(|(index, square)| Change::Replace(index, square)),
         (player(), piece, delta())
             .prop_map(|(player, piece, delta)| Change::Hand(player, piece, delta)),
     ];
@@ -91,11 +124,15 @@ fn action<P: Clone + Literal + std::fmt::Debug + 'static>(
         Just(Turn::Toggle),
         player().prop_map(Turn::To),
     ];
+    // On a board of many blocks, longer diffs: a lineage of a scenario then
+    // often writes enough distinct squares to flush (more than the kept
+    // and logged writes hold, 24) and branches after.
+    let most = if squares > 512 { 12 } else { 6 };
     prop_oneof![
-        4 => prop::collection::vec(board_change, 0..6).prop_map(Action::BoardDiff),
+        4 => prop::collection::vec(board_change, 0..most).prop_map(Action::BoardDiff),
         4 => (player(), prop::collection::vec(hand_change, 0..6))
             .prop_map(|(player, changes)| Action::HandDiff(player, changes)),
-        4 => (prop::collection::vec(change, 0..6), turn)
+        4 => (prop::collection::vec(change, 0..most), turn)
             .prop_map(|(changes, turn)| Action::Edit(changes, turn)),
         1 => Just(Action::Toggle),
         1 => player().prop_map(Action::WithTurn),
@@ -105,6 +142,7 @@ fn action<P: Clone + Literal + std::fmt::Debug + 'static>(
         1 => any::<usize>().prop_map(Action::Compare),
         1 => prop::collection::vec(0..8_usize, 0..4).prop_map(Action::IndexOf),
         1 => index().prop_map(Action::CoordinatesOf),
+        1 => Just(Action::Convert),
     ]
 }
 
@@ -126,24 +164,23 @@ where
                 second_style,
             }
         });
-    let generated = persistent_qi::proptest::qi(persistent_qi::proptest::shape(), piece, style)
-        .prop_map(|position| {
-            let hand = |player| {
-                position
-                    .hand(player)
-                    .map(|(piece, count)| (piece.clone(), count))
-                    .collect()
-            };
-            Start::Parts {
-                shape: position.shape().to_vec(),
-                squares: position.squares().map(Option::<&P>::cloned).collect(),
-                first_hand: hand(Player::First),
-                second_hand: hand(Player::Second),
-                first_style: position.first_style().clone(),
-                second_style: position.second_style().clone(),
-                turn: position.turn(),
-            }
-        });
+    let generated = persistent_qi::proptest::qi(valid_shape(), piece, style).prop_map(|position| {
+        let hand = |player| {
+            position
+                .hand(player)
+                .map(|(piece, count)| (piece.clone(), count))
+                .collect()
+        };
+        Start::Parts {
+            shape: position.shape().to_vec(),
+            squares: position.squares().map(Option::<&P>::cloned).collect(),
+            first_hand: hand(Player::First),
+            second_hand: hand(Player::Second),
+            first_style: position.first_style().clone(),
+            second_style: position.second_style().clone(),
+            turn: position.turn(),
+        }
+    });
     prop_oneof![empty, generated]
 }
 
@@ -158,10 +195,14 @@ where
     P: Clone + Ord + std::hash::Hash + Literal + std::fmt::Debug + 'static,
     S: Clone + std::hash::Hash + Literal + std::fmt::Debug + 'static,
 {
-    (
-        start(piece.clone(), style),
-        prop::collection::vec(action(piece), 0..=CHECKPOINT * 5 / 2),
-    )
+    start(piece.clone(), style)
+        .prop_flat_map(move |start| {
+            let squares = squares_of(start.shape());
+            (
+                Just(start),
+                prop::collection::vec(action(piece.clone(), squares), 0..=CHECKPOINT * 5 / 2),
+            )
+        })
         .prop_map(|(start, actions)| Scenario { start, actions })
 }
 
@@ -203,6 +244,62 @@ proptest! {
     ) {
         scenario.run();
     }
+}
+
+#[test]
+fn drawn_scenarios_often_flush_boards_of_many_blocks_and_branch() {
+    // Boards of more than one block (512 squares of `u8` or `Qpi`) must be
+    // common, and so must a lineage on them long enough to flush (more
+    // writes than the kept and logged ones hold, 24; counted here as 37
+    // writes to squares of the board, some of which may repeat a square)
+    // with a branch after it: that is where `changes_since` and `==` meet
+    // boards of different stamps that share some of their blocks.
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let strategy = scenario(0..6_u8, any::<u8>());
+    let (mut large, mut long, mut branched) = (0, 0, 0);
+    for _ in 0..256 {
+        let scenario = strategy
+            .new_tree(&mut runner)
+            .expect("a scenario")
+            .current();
+        let squares = squares_of(scenario.start.shape());
+        if squares <= 512 || Model::<u8, u8>::new(scenario.start.shape(), 0, 1).is_err() {
+            continue;
+        }
+        large += 1;
+        // The writes along the current lineage; those of each retained one.
+        let (mut writes, mut retained, mut longest, mut branch) = (0, Vec::new(), 0, false);
+        for action in &scenario.actions {
+            match action {
+                Action::BoardDiff(changes) => {
+                    writes += changes.iter().filter(|(index, _)| *index < squares).count();
+                }
+                Action::Edit(changes, _) => {
+                    writes += changes
+                        .iter()
+                        .filter(|change| {
+                            matches!(change, Change::Square(index, _) | Change::Replace(index, _)
+                                if *index < squares)
+                        })
+                        .count();
+                }
+                Action::Retain => retained.push(writes),
+                Action::Restore(slot) if !retained.is_empty() => {
+                    branch |= writes >= 37;
+                    writes = retained[slot % retained.len()];
+                }
+                _ => {}
+            }
+            longest = longest.max(writes);
+        }
+        if longest >= 37 {
+            long += 1;
+            branched += usize::from(branch);
+        }
+    }
+    assert!(large > 40, "{large} of 256 on boards of many blocks");
+    assert!(long > 25, "{long} of 256 with a lineage of 37 writes");
+    assert!(branched > 12, "{branched} of 256 branching after one");
 }
 
 #[test]
@@ -660,4 +757,74 @@ fn every_version_kept_on_a_small_board_is_checked_against_the_hash_from_scratch(
         actions,
     }
     .run();
+}
+
+/// A scenario that plays a move through `replace` and converts the
+/// position: its printed form is pasted as the body of
+/// `the_printed_replace_and_conversion_compile_and_run`.
+fn replace_scenario() -> Scenario<u8, u8> {
+    Scenario {
+        start: empty_board(vec![3]),
+        actions: vec![
+            Action::Edit(
+                vec![
+                    Change::Square(0, Some(7)),
+                    Change::Replace(0, None),
+                    Change::Replace(2, Some(7)),
+                ],
+                Turn::Toggle,
+            ),
+            Action::Convert,
+        ],
+    }
+}
+
+#[test]
+fn a_replace_and_a_conversion_print_as_a_program_that_replays_them() {
+    let expected = "\
+use persistent_qi::{Player, Qi};
+let mut retained: Vec<Qi<u8, u8>> = Vec::new();
+let mut current: Qi<u8, u8> = Qi::new(&[3], 0, 1).unwrap();
+if let Ok(next) = current.edit_with(|edit| {
+    edit.set(0, Some(7));
+    let old = edit.position().square(0).cloned();
+    edit.replace(0, old.as_ref(), None);
+    let old = edit.position().square(2).cloned();
+    edit.replace(2, old.as_ref(), Some(7)).toggle();
+}) { current = next; }
+current = current.to_local().to_kind();
+";
+    assert_eq!(format!("{:?}", replace_scenario()), expected);
+    let local = replace_scenario().program::<RcK>();
+    assert!(
+        local.ends_with("current = current.to_sync().to_kind();\n"),
+        "{local}"
+    );
+}
+
+/// The output checked above, pasted verbatim: it compiles and runs. (The
+/// printed form clones the old square, as a piece need not be `Copy`.)
+#[test]
+#[allow(unused_mut, clippy::cloned_instead_of_copied)]
+fn the_printed_replace_and_conversion_compile_and_run() {
+    let mut retained: Vec<Qi<u8, u8>> = Vec::new();
+    let mut current: Qi<u8, u8> = Qi::new(&[3], 0, 1).unwrap();
+    if let Ok(next) = current.edit_with(|edit| {
+        edit.set(0, Some(7));
+        let old = edit.position().square(0).cloned();
+        edit.replace(0, old.as_ref(), None);
+        let old = edit.position().square(2).cloned();
+        edit.replace(2, old.as_ref(), Some(7)).toggle();
+    }) {
+        current = next;
+    }
+    current = current.to_local().to_kind();
+
+    assert!(retained.is_empty());
+    assert_eq!(
+        current.squares().collect::<Vec<_>>(),
+        [None, None, Some(&7)]
+    );
+    assert_eq!(current.turn(), Player::Second);
+    replace_scenario().run();
 }

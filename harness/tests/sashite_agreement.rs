@@ -65,7 +65,9 @@ impl<P: Debug> Debug for Step<P> {
                 f.write_str(".edit()")?;
                 for change in changes {
                     match change {
-                        Change::Square(index, square) => write!(f, ".set({index}, {square:?})")?,
+                        Change::Square(index, square) | Change::Replace(index, square) => {
+                            write!(f, ".set({index}, {square:?})")?;
+                        }
                         Change::Hand(player, piece, delta) => {
                             write!(f, ".hand(Player::{player:?}, {piece:?}, {delta})")?;
                         }
@@ -595,7 +597,7 @@ fn overshoot<P: Clone + Ord, S>(step: &Step<P>, before: &peer::Qi<P, S>) -> Opti
         + i128::try_from(before.second_hand().map(|(_, count)| count).sum::<usize>()).ok()?;
     for change in changes {
         match change {
-            Change::Square(index, square) => {
+            Change::Square(index, square) | Change::Replace(index, square) => {
                 let old = board.get_mut(index)?;
                 total += i128::from(square.is_some()) - i128::from(old.is_some());
                 *old = square;
@@ -646,7 +648,9 @@ where
     let mut edit = position.edit();
     for change in changes {
         match change {
-            Change::Square(index, square) => edit.set(*index, square.clone()),
+            Change::Square(index, square) | Change::Replace(index, square) => {
+                edit.set(*index, square.clone())
+            }
             Change::Hand(player, piece, delta) => edit.hand(*player, piece.clone(), *delta),
         };
     }
@@ -674,7 +678,9 @@ fn groups<P: Clone>(changes: &[Change<P>]) -> Groups<P> {
     let mut hands = [Vec::new(), Vec::new()];
     for (place, change) in changes.iter().enumerate() {
         match change {
-            Change::Square(index, square) => board.push((place, (*index, square.clone()))),
+            Change::Square(index, square) | Change::Replace(index, square) => {
+                board.push((place, (*index, square.clone())));
+            }
             Change::Hand(player, piece, delta) => {
                 hands[usize::from(player.is_second())].push((place, (piece.clone(), *delta)));
             }
@@ -783,7 +789,9 @@ where
     let mut net: i128 = 0;
     for change in changes {
         match change {
-            Change::Square(index, square) => board[*index].clone_from(square),
+            Change::Square(index, square) | Change::Replace(index, square) => {
+                board[*index].clone_from(square);
+            }
             Change::Hand(_, _, delta) => net += i128::from(*delta),
         }
     }

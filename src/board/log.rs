@@ -221,6 +221,29 @@ mod tests {
     }
 
     #[test]
+    fn indices_equal_modulo_64_but_not_128_are_told_apart() {
+        // 69 and 200 are each alone in their class modulo 128, but share
+        // one modulo 64 with 5, 133 and 8, 136, 264: a lookup that reduced
+        // indices by 64 where it meant 128 (or by 128 where it meant the
+        // index) finds a write that is not there, or misses one that is.
+        let mut log = Log::<u8>::EMPTY;
+        let mut kept = Kept::EMPTY;
+        keep(&mut kept, 69, Some(1));
+        keep(&mut kept, 200, Some(2));
+        assert!(log.take(&mut kept));
+        assert_eq!(log.slot(69), Some(0));
+        assert_eq!(log.slot(200), Some(1));
+        assert_eq!(log.slot(69).map(|slot| log.square_at(slot)), Some(Some(&1)));
+        assert_eq!(
+            log.slot(200).map(|slot| log.square_at(slot)),
+            Some(Some(&2))
+        );
+        for index in [5, 133, 197, 325, 8, 72, 136, 264, 328] {
+            assert_eq!(log.slot(index), None, "{index}");
+        }
+    }
+
+    #[test]
     fn a_log_without_room_for_every_kept_write_takes_none() {
         let mut log = Log::<u8>::EMPTY;
         let mut kept = Kept::EMPTY;

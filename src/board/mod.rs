@@ -171,6 +171,23 @@ impl<P, K: SharedPointerKind> Store<P, K> {
     }
 }
 
+/// What the tests of positions read of the blocks they share.
+#[cfg(test)]
+impl<P, K: SharedPointerKind> Store<P, K> {
+    /// Whether both hold block `block` at one address: shared, not copied.
+    pub(crate) fn shares_block(&self, other: &Self, block: usize) -> bool {
+        match (self.blocks.block(block), other.blocks.block(block)) {
+            (Some(mine), Some(theirs)) => core::ptr::eq(mine, theirs),
+            _ => false,
+        }
+    }
+
+    /// The stamp of the blocks.
+    pub(crate) fn stamp(&self) -> u64 {
+        self.stamp
+    }
+}
+
 impl<P: Clone, K: SharedPointerKind> Store<P, K> {
     /// Logs every kept write (moves it into the log), or, if the log has no
     /// room for them, flushes.

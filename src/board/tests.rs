@@ -289,6 +289,29 @@ fn indices_equal_modulo_64_are_told_apart() {
 }
 
 #[test]
+fn indices_equal_modulo_64_are_told_apart_once_logged() {
+    // 69 and 200 logged, each alone in its class modulo 128, each sharing
+    // one modulo 64 with squares never written (5, 133; 8, 136, 264).
+    let mut board = TestBoard::<u8, RcK>::new(361);
+    board.replace(69, Some(2));
+    board.replace(200, Some(3));
+    for index in 0..KEPT - 1 {
+        board.replace(300 + index, Some(4));
+    }
+    board.replace(350, Some(5));
+    assert_eq!(board.store.log.len(), KEPT, "69 and 200 are logged");
+    assert_eq!(board.kept.slot(69), None);
+    assert!(board.store.log.slot(69).is_some());
+    assert_eq!(board.get(69), Some(&2));
+    assert_eq!(board.get(200), Some(&3));
+    for index in [5, 133, 197, 325, 8, 72, 136, 264, 328] {
+        assert_eq!(board.get(index), None, "{index}");
+    }
+    assert_eq!(board.read()[69], Some(2));
+    assert_eq!(board.scan()[200], Some(3));
+}
+
+#[test]
 fn settling_a_bulk_write_puts_what_it_kept_and_logged_into_the_blocks() {
     let mut board = TestBoard::<u8, ArcTK>::new(81);
     let start = board.store.stamp;
@@ -321,11 +344,24 @@ fn settling_a_bulk_write_puts_what_it_kept_and_logged_into_the_blocks() {
     assert_eq!(board.store.stamp, stamp);
 }
 
+/// Whether two boards hold block `block` at one address: shared, not
+/// copied.
+fn shares_block<P, K: SharedPointerKind>(
+    a: &TestBoard<P, K>,
+    b: &TestBoard<P, K>,
+    block: usize,
+) -> bool {
+    match (a.store.blocks.block(block), b.store.blocks.block(block)) {
+        (Some(a), Some(b)) => core::ptr::eq(a, b),
+        _ => false,
+    }
+}
+
 #[test]
 fn branches_of_different_stamps_compare_kept_writes_inside_a_shared_block() {
-    // Two branches of one parent: one flushes (a new stamp, and on a board
-    // of many blocks, new copies of the blocks it wrote only), the other
-    // keeps its writes over the blocks the two still share.
+    // Two branches of one parent whose writes are in its blocks: one
+    // flushes (a new stamp, and new copies of the blocks it wrote only),
+    // the other keeps its writes over the blocks the two still share.
     let square_count = 1_000;
     let mut parent = TestBoard::<u8, ArcTK>::new(square_count);
     let mut model = vec![None; square_count];
@@ -333,12 +369,17 @@ fn branches_of_different_stamps_compare_kept_writes_inside_a_shared_block() {
         parent.replace(index, Some(7));
         model[index] = Some(7);
     }
+    SharedPointer::make_mut(&mut parent.store).flush(&mut parent.kept);
+    assert_eq!(parent.store.blocks.block_length(), 32);
     let (mut flushed, mut flushed_model) = (parent.clone(), model.clone());
-    // More writes than the kept room and the log hold together.
+    // More writes than the kept room and the log hold together, all in
+    // blocks 0 and 1; then one kept in block 15 (squares 480 to 511).
     for step in 0..=KEPT + LOG {
         flushed.replace(step * 2, Some(1));
         flushed_model[step * 2] = Some(1);
     }
+    flushed.replace(503, Some(6));
+    flushed_model[503] = Some(6);
     assert_ne!(flushed.store.stamp, parent.store.stamp);
     let (mut kept, mut kept_model) = (parent.clone(), model);
     for index in [501, 502, 3] {
@@ -346,6 +387,27 @@ fn branches_of_different_stamps_compare_kept_writes_inside_a_shared_block() {
         kept_model[index] = Some(9);
     }
     assert_eq!(kept.store.stamp, parent.store.stamp);
+    // The setup this test is about: block 15 shared by boards of different
+    // stamps, each keeping writes inside it (500 in the blocks, 501 and
+    // 502 on one side, 503 on the other); block 0 rewritten by the flush.
+    assert!(shares_block(&kept, &flushed, 15), "block 15 is shared");
+    assert!(!shares_block(&kept, &flushed, 0), "block 0 was copied");
+    for index in [501, 502, 3] {
+        assert!(kept.kept.slot(index).is_some(), "{index} is kept");
+    }
+    assert!(flushed.kept.slot(503).is_some(), "503 is kept");
+    assert_eq!(flushed.get(500), Some(&7));
     compare_like_vecs((&kept, &kept_model), (&flushed, &flushed_model));
     compare_like_vecs((&flushed, &flushed_model), (&kept, &kept_model));
+    // Written back on one side: the shared block compares equal there.
+    let mut undone = kept.clone();
+    for index in [501, 502] {
+        undone.replace(index, None);
+    }
+    let mut undone_model = kept_model.clone();
+    undone_model[501] = None;
+    undone_model[502] = None;
+    assert!(shares_block(&undone, &flushed, 15));
+    compare_like_vecs((&undone, &undone_model), (&flushed, &flushed_model));
+    compare_like_vecs((&flushed, &flushed_model), (&undone, &undone_model));
 }

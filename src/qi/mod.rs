@@ -31,6 +31,9 @@ mod kinds;
 mod read;
 mod transform;
 
+#[cfg(test)]
+mod tests;
+
 pub use self::changes::{Changes, HandChange, SquareChange, SquareChanges};
 pub use self::diff::{Diff, DiffError, HandDiff, SquareDiff};
 #[cfg(feature = "serde")]

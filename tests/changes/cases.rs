@@ -251,13 +251,17 @@ fn the_largest_board_lists_only_the_changed_squares() {
 
 #[test]
 fn two_branches_with_writes_in_one_shared_block_compare_square_by_square() {
-    // A parent on a board of many blocks; one branch writes 40 distinct
-    // squares far from the rest (its blocks no longer the parent's), then
-    // both branches write inside one block they still share: squares 1,025
-    // to 1,027, inside any aligned run of four.
-    let parent = Position::empty(&[64, 64])
-        .board_diff([(1_025, Some(1)), (3_000, Some(1))])
-        .unwrap();
+    // A parent on a board of many blocks (64 of 64 squares), 1,025 in its
+    // blocks (built from its content, nothing kept); one branch writes 40
+    // distinct squares in blocks 32 to 62 (flushed: a new stamp, those
+    // blocks no longer the parent's), then both branches write inside
+    // block 16, which they still share: squares 1,025 to 1,027. That the
+    // block is shared and the writes kept, the crate's own test of this
+    // setup checks (`qi::tests`, which reads the blocks' addresses).
+    let mut squares = vec![None; 64 * 64];
+    squares[1_025] = Some(1);
+    squares[3_000] = Some(1);
+    let parent: Position = Qi::from_parts(&[64, 64], squares, [], [], 0, 1, Player::First).unwrap();
     let far: Vec<usize> = (0..40).map(|write| 2_048 + write * 50).collect();
     let flushed = far
         .iter()
@@ -330,19 +334,28 @@ enum Step {
     /// Continue from the version at this (wrapped) number: siblings share
     /// blocks with each other and with their ancestors.
     Branch(usize),
+    /// Continue from the version this many (wrapped, at most 7) before the
+    /// newest: a sibling of a recent version, deep in a long lineage.
+    Back(usize),
 }
 
+/// Mostly writes, so that a lineage between branches often writes more
+/// squares than the kept and logged writes hold (24): its writes are then
+/// flushed into its blocks under a new stamp, and the versions before and
+/// after the flush, and their siblings, compare across stamps.
 fn step() -> impl Strategy<Value = Step> {
     prop_oneof![
-        6 => (any::<usize>(), proptest::option::of(0_u8..6)).prop_map(|(i, p)| Step::Set(i, p)),
+        16 => (any::<usize>(), proptest::option::of(0_u8..6)).prop_map(|(i, p)| Step::Set(i, p)),
         2 => (any::<bool>(), 0_u8..4, -2_i32..3).prop_map(|(s, p, d)| Step::Hand(s, p, d)),
         1 => Just(Step::Toggle),
         1 => any::<usize>().prop_map(Step::Branch),
+        1 => (0..8_usize).prop_map(Step::Back),
     ]
 }
 
 /// Boards of one block and of many, whatever the layout: from 7 squares to
-/// 1,024, in one, two and three dimensions.
+/// 1,600, in one, two and three dimensions; half of them of many blocks
+/// of `u8` or `Qpi` squares (past 512 squares).
 fn shape() -> impl Strategy<Value = Vec<usize>> {
     prop_oneof![
         Just(vec![7]),
@@ -353,6 +366,9 @@ fn shape() -> impl Strategy<Value = Vec<usize>> {
         Just(vec![24, 24]),
         Just(vec![32, 32]),
         Just(vec![2, 16, 32]),
+        Just(vec![40, 40]),
+        Just(vec![9, 9, 9]),
+        Just(vec![23, 29]),
     ]
 }
 
@@ -421,6 +437,10 @@ fn history<P: ModelPiece>(shape: &[usize], steps: Vec<Step>) -> Result<Versions<
         let (next, refusal) = match step {
             Step::Branch(at) => {
                 current = at % versions.len();
+                continue;
+            }
+            Step::Back(back) => {
+                current = versions.len() - 1 - back % versions.len();
                 continue;
             }
             Step::Set(index, square) => {
@@ -590,6 +610,47 @@ fn changes_agree_with_the_model<P: ModelPiece>(
     Ok(())
 }
 
+#[test]
+fn drawn_histories_often_flush_boards_of_many_blocks_and_branch() {
+    // The properties below must often see a board of many blocks (past 512
+    // squares) whose lineage writes more than the kept and logged writes
+    // hold (counted as 37 writes, some of which may repeat a square), and
+    // a branch from a version of it afterwards.
+    use proptest::strategy::ValueTree;
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let strategy = (shape(), proptest::collection::vec(step(), 1..200));
+    let (mut large, mut long, mut branched) = (0, 0, 0);
+    for _ in 0..256 {
+        let (shape, steps) = strategy.new_tree(&mut runner).expect("a history").current();
+        if shape.iter().product::<usize>() <= 512 {
+            continue;
+        }
+        large += 1;
+        // The writes each version's lineage made, as `history` builds them.
+        let mut writes = vec![0_usize];
+        let (mut current, mut branch) = (0, false);
+        for step in steps {
+            match step {
+                Step::Branch(at) => current = at % writes.len(),
+                Step::Back(back) => current = writes.len() - 1 - back % writes.len(),
+                Step::Set(..) | Step::Hand(..) | Step::Toggle => {
+                    let made = usize::from(matches!(step, Step::Set(..)));
+                    branch |= current + 1 < writes.len() && writes[current] >= 37;
+                    writes.push(writes[current] + made);
+                    current = writes.len() - 1;
+                }
+            }
+        }
+        if writes.iter().any(|&made| made >= 37) {
+            long += 1;
+            branched += usize::from(branch);
+        }
+    }
+    assert!(large > 96, "{large} of 256 on boards of many blocks");
+    assert!(long > 56, "{long} of 256 with a lineage of 37 writes");
+    assert!(branched > 32, "{branched} of 256 branching from one");
+}
+
 proptest! {
     // The regressions beside this file (`cases.proptest-regressions`): as a
     // module of a test directory, the default would be a directory of its
@@ -603,7 +664,7 @@ proptest! {
     #[test]
     fn changes_between_any_two_versions_are_exactly_what_the_model_says(
         shape in shape(),
-        steps in proptest::collection::vec(step(), 1..60),
+        steps in proptest::collection::vec(step(), 1..200),
         pairs in proptest::collection::vec((any::<usize>(), any::<usize>()), 1..12),
     ) {
         changes_agree_with_the_model::<u8>(&shape, steps, &pairs)?;
@@ -612,7 +673,7 @@ proptest! {
     #[test]
     fn changes_between_versions_with_qpi_pieces_are_what_the_model_says(
         shape in shape(),
-        steps in proptest::collection::vec(step(), 1..60),
+        steps in proptest::collection::vec(step(), 1..200),
         pairs in proptest::collection::vec((any::<usize>(), any::<usize>()), 1..12),
     ) {
         changes_agree_with_the_model::<persistent_qi::qpi::Qpi>(&shape, steps, &pairs)?;
@@ -621,7 +682,7 @@ proptest! {
     #[test]
     fn changes_between_versions_with_string_pieces_are_what_the_model_says(
         shape in shape(),
-        steps in proptest::collection::vec(step(), 1..60),
+        steps in proptest::collection::vec(step(), 1..200),
         pairs in proptest::collection::vec((any::<usize>(), any::<usize>()), 1..12),
     ) {
         changes_agree_with_the_model::<String>(&shape, steps, &pairs)?;

@@ -7,7 +7,7 @@
 // how one source tests both.
 #![allow(clippy::duplicate_mod)]
 
-#[path = "../common/empty.rs"]
+#[path = "../../../tests/common/empty.rs"]
 mod empty_board;
 mod local;
 mod sync;

@@ -6,6 +6,8 @@
 
 use std::hash::Hash;
 
+use harness::support::rebuilt;
+
 use persistent_qi::{ArcTK, GenericQi, LocalQi, Player, Qi, RcK, SharedPointerKind};
 
 /// Shapes of one block (4x4), a few (9x9, 19x19 with `String` squares),
@@ -92,13 +94,26 @@ fn converts_both_ways<P: Clone + Ord + Hash + std::fmt::Debug>(
     piece: impl Fn(usize) -> P,
 ) {
     for position in versions(shape, piece) {
+        // The hash each side must have: that of its content built from
+        // scratch, not the one the conversion copies (which a wrong
+        // incremental update would have made wrong on both sides alike).
+        let from_scratch = rebuilt(&position);
+        assert_eq!(position.position_hash(), from_scratch.position_hash());
         let local: LocalQi<P, String> = position.to_local();
         assert!(same_content(&position, &local), "{shape:?}");
+        let local_from_scratch = rebuilt(&local);
+        assert_eq!(
+            local.position_hash(),
+            local_from_scratch.position_hash(),
+            "{shape:?}"
+        );
+        assert_eq!(local, local_from_scratch, "{shape:?}");
         assert_eq!(local.position_hash(), position.position_hash(), "{shape:?}");
 
         let back: Qi<P, String> = local.to_sync();
         assert!(same_content(&back, &position), "{shape:?}");
-        assert_eq!(back.position_hash(), position.position_hash());
+        assert_eq!(back.position_hash(), from_scratch.position_hash());
+        assert_eq!(back, from_scratch, "{shape:?}");
         assert_eq!(back, position, "{shape:?}");
         assert!(!back.ptr_eq(&position), "a conversion builds new storage");
 
@@ -119,6 +134,10 @@ fn converts_both_ways<P: Clone + Ord + Hash + std::fmt::Debug>(
             .board_diff([(1, None)])
             .expect("emptying a square fits");
         assert_eq!(converted_then_moved, moved_then_converted, "{shape:?}");
+        assert_eq!(
+            converted_then_moved.position_hash(),
+            rebuilt(&converted_then_moved).position_hash()
+        );
         assert_eq!(
             converted_then_moved.position_hash(),
             moved_then_converted.position_hash()

@@ -2,6 +2,7 @@
 //! `super::Kind`: `Qi` here is that kind's position type.
 
 use crate::empty_board::Empty;
+use harness::support::Collide;
 use persistent_qi::{Error, GenericQi, Nested, Player};
 
 type Qi<P, S> = GenericQi<P, S, super::Kind>;
@@ -383,6 +384,62 @@ fn i32_max_is_handled_without_overflow() {
     );
 }
 
+/// A position keeps a hand change as its difference from the shared count
+/// while that fits an `i8` (-128 to 127); a change past it goes to the
+/// shared hands. Counts walked across both limits, one change at a time
+/// and in single jumps, each read back, hashed as from scratch, equal to
+/// the same content built apart, and listed by `changes_since`.
+#[test]
+fn hand_counts_cross_the_limits_of_the_kept_difference() {
+    let start: Qi<u8, u8> = Qi::from_parts(
+        &[32, 32],
+        core::iter::repeat_n(None, 1_024),
+        [(7, 200)],
+        [(9, 1)],
+        0,
+        1,
+        Player::First,
+    )
+    .unwrap();
+    let check = |position: &Qi<u8, u8>, base: &Qi<u8, u8>, count: usize| {
+        assert_eq!(position.first_hand_count(&7), count);
+        assert_eq!(position.hand_piece_count(), count + 1);
+        let apart = harness::support::rebuilt(position);
+        assert_eq!(position.position_hash(), apart.position_hash(), "{count}");
+        assert_eq!(*position, apart, "{count}");
+        let changes = position.changes_since(base).unwrap();
+        let listed: Vec<_> = changes
+            .hands()
+            .map(|change| (change.piece, change.before, change.after))
+            .collect();
+        let before = base.first_hand_count(&7);
+        let expected = if before == count {
+            vec![]
+        } else {
+            vec![(&7, before, count)]
+        };
+        assert_eq!(listed, expected, "{before} to {count}");
+    };
+    let mut position = start.clone();
+    let mut count: i64 = 200;
+    for delta in [127, 1, -1, -127, -128, -1, 1, 128, -128, 255, -256, -71] {
+        let next = position.first_hand_diff([(7, delta)]).unwrap();
+        count += i64::from(delta);
+        check(&next, &position, usize::try_from(count).unwrap());
+        check(&next, &start, usize::try_from(count).unwrap());
+        position = next;
+    }
+    // Each limit from the start in one change, and one past it.
+    for delta in [127, 128, 129, -128, -129, -200] {
+        let next = start.first_hand_diff([(7, delta)]).unwrap();
+        check(&next, &start, usize::try_from(200 + delta).unwrap());
+        // And back in one change: equal to the start again.
+        let back = next.first_hand_diff([(7, -delta)]).unwrap();
+        check(&back, &start, 200);
+        assert_eq!(back, start);
+    }
+}
+
 // ---- cardinality ---------------------------------------------------------
 
 #[test]
@@ -524,6 +581,48 @@ fn clones_share_storage_and_changes_do_not() {
         .unwrap();
     assert!(!rebuilt.ptr_eq(&position));
     assert_eq!(rebuilt, position);
+}
+
+/// Children of one parent that differ only in their own writes: pieces
+/// whose `Hash` collides leave them the same storage, hash, piece count and
+/// turn, so only the writes each keeps tell them apart.
+#[test]
+fn children_writing_pieces_whose_hashes_collide_on_one_square_are_not_ptr_eq() {
+    let parent: Qi<Collide, u8> = Qi::new(&[3, 3], 0, 1).unwrap();
+    let one = parent.board_diff([(4, Some(Collide(1)))]).unwrap();
+    let two = parent.board_diff([(4, Some(Collide(2)))]).unwrap();
+    // What `ptr_eq` cannot tell them apart by.
+    assert_eq!(one.position_hash(), two.position_hash());
+    assert_eq!(one.piece_count(), two.piece_count());
+    assert_eq!(one.turn(), two.turn());
+    assert_ne!(one, two);
+    assert!(!one.ptr_eq(&two));
+    assert!(!two.ptr_eq(&one));
+    assert!(one.ptr_eq(&one.clone()));
+    // The same of a hand: one copy of either piece.
+    let one = parent.first_hand_diff([(Collide(1), 1)]).unwrap();
+    let two = parent.first_hand_diff([(Collide(2), 1)]).unwrap();
+    assert_eq!(one.position_hash(), two.position_hash());
+    assert_ne!(one, two);
+    assert!(!one.ptr_eq(&two));
+    assert!(!two.ptr_eq(&one));
+}
+
+#[test]
+fn a_kept_square_written_and_written_back_is_the_same_version() {
+    let parent: Qi<Collide, u8> = Qi::new(&[3, 3], 0, 1)
+        .unwrap()
+        .board_diff([(4, Some(Collide(1)))])
+        .unwrap();
+    let away = parent.board_diff([(4, Some(Collide(2)))]).unwrap();
+    assert!(!away.ptr_eq(&parent));
+    let back = away.board_diff([(4, Some(Collide(1)))]).unwrap();
+    // The same writes kept, slot for slot, over the same storage: what a
+    // clone holds.
+    assert!(back.ptr_eq(&parent));
+    assert!(parent.ptr_eq(&back));
+    assert_eq!(back, parent);
+    assert_eq!(back.position_hash(), parent.position_hash());
 }
 
 // ---- turn ----------------------------------------------------------------
