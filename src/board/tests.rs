@@ -64,6 +64,14 @@ impl<P: Clone + PartialEq + core::fmt::Debug, K: SharedPointerKind> TestBoard<P,
         squares.map(Option::<&P>::cloned).collect()
     }
 
+    /// The whole board through `clone_into`: the blocks copied, then the
+    /// logged and kept writes stored over them.
+    fn bulk(&self) -> Vec<Option<P>> {
+        let mut out = vec![None; self.square_count];
+        self.store.with(&self.kept).clone_into(&mut out);
+        out
+    }
+
     fn block_length(&self) -> usize {
         self.store.blocks.block_length()
     }
@@ -124,6 +132,7 @@ fn matches_a_vec<P: Clone + PartialEq + core::fmt::Debug, K: SharedPointerKind>(
     for (board, model) in &versions {
         assert_eq!(&board.read(), model);
         assert_eq!(&board.scan(), model);
+        assert_eq!(&board.bulk(), model);
         assert_eq!(board.get(square_count + 1000), None);
     }
     for pair in versions.windows(2) {
@@ -342,6 +351,32 @@ fn settling_a_bulk_write_puts_what_it_kept_and_logged_into_the_blocks() {
     end_run(&mut board.store, &mut board.kept, true, 2);
     assert_eq!((board.kept.len(), board.store.log.len()), (2, KEPT));
     assert_eq!(board.store.stamp, stamp);
+    // A bulk write is one of more than half the room: half of it, that
+    // moved, is left as it is too.
+    end_run(&mut board.store, &mut board.kept, true, KEPT / 2);
+    assert_eq!((board.kept.len(), board.store.log.len()), (2, KEPT));
+    assert_eq!(board.store.stamp, stamp);
+}
+
+#[test]
+fn squares_written_through_are_noted_until_the_notes_run_out() {
+    // `String` squares go into the blocks at once; the position notes
+    // their indices under the same stamp while it has room, and only the
+    // write that finds no room flushes the notes under a new stamp.
+    let mut board = TestBoard::<String, ArcTK>::new(81);
+    let stamp = board.store.stamp;
+    for index in 0..KEPT {
+        board.replace(index, Some(index.to_string()));
+        assert_eq!(board.store.stamp, stamp, "write {index}: noted");
+        assert_eq!(board.kept.len(), index + 1);
+    }
+    board.replace(KEPT, Some("last".to_owned()));
+    assert_ne!(board.store.stamp, stamp, "no room: flushed");
+    assert_eq!(board.get(KEPT).map(String::as_str), Some("last"));
+    assert_eq!(
+        board.bulk()[..2],
+        [Some("0".to_owned()), Some("1".to_owned())]
+    );
 }
 
 /// Whether two boards hold block `block` at one address: shared, not
@@ -410,4 +445,25 @@ fn branches_of_different_stamps_compare_kept_writes_inside_a_shared_block() {
     assert!(shares_block(&undone, &flushed, 15));
     compare_like_vecs((&undone, &undone_model), (&flushed, &flushed_model));
     compare_like_vecs((&flushed, &flushed_model), (&undone, &undone_model));
+}
+
+#[test]
+fn boards_of_different_stamps_compare_their_blocks_not_only_their_writes() {
+    // No kept or logged writes on either side, so their overlays agree
+    // (both empty): only the blocks tell the two apart.
+    let square_count = 81;
+    let built = |first: u8| TestBoard::<u8, RcK> {
+        store: SharedPointer::new(Store::from_squares(square_count, [Some(first)])),
+        kept: Kept::EMPTY,
+        square_count,
+    };
+    let (one, two, one_again) = (built(1), built(2), built(1));
+    assert_ne!(one.store.stamp, two.store.stamp);
+    assert_ne!(one.store.stamp, one_again.store.stamp);
+    let mut model = vec![None; square_count];
+    model[0] = Some(1);
+    let mut other = model.clone();
+    other[0] = Some(2);
+    compare_like_vecs((&one, &model), (&two, &other));
+    compare_like_vecs((&one, &model), (&one_again, &model));
 }
