@@ -206,18 +206,29 @@ mod tests {
         assert_eq!(in_order(&Kept::EMPTY, &log), [(7, Some(9))]);
     }
 
-    #[test]
-    fn indices_equal_modulo_128_are_told_apart() {
+    /// Logs `Some(1)` at `first` and `Some(2)` at `second`, then checks
+    /// that each is found in its slot and that none of `absent` is.
+    fn two_logged_apart(first: usize, second: usize, absent: &[usize]) {
         let mut log = Log::<u8>::EMPTY;
         let mut kept = Kept::EMPTY;
-        keep(&mut kept, 5, Some(1));
-        keep(&mut kept, 261, Some(2));
+        keep(&mut kept, first, Some(1));
+        keep(&mut kept, second, Some(2));
         assert!(log.take(&mut kept));
-        assert_eq!(log.slot(5), Some(0));
-        assert_eq!(log.slot(261), Some(1));
-        for index in [133, 389, 6, 4] {
+        assert_eq!(log.slot(first), Some(0));
+        assert_eq!(log.slot(second), Some(1));
+        let read = |index| log.slot(index).map(|slot| log.square_at(slot));
+        assert_eq!(
+            (read(first), read(second)),
+            (Some(Some(&1)), Some(Some(&2)))
+        );
+        for &index in absent {
             assert_eq!(log.slot(index), None, "{index}");
         }
+    }
+
+    #[test]
+    fn indices_equal_modulo_128_are_told_apart() {
+        two_logged_apart(5, 261, &[133, 389, 6, 4]);
     }
 
     #[test]
@@ -226,21 +237,7 @@ mod tests {
         // one modulo 64 with 5, 133 and 8, 136, 264: a lookup that reduced
         // indices by 64 where it meant 128 (or by 128 where it meant the
         // index) finds a write that is not there, or misses one that is.
-        let mut log = Log::<u8>::EMPTY;
-        let mut kept = Kept::EMPTY;
-        keep(&mut kept, 69, Some(1));
-        keep(&mut kept, 200, Some(2));
-        assert!(log.take(&mut kept));
-        assert_eq!(log.slot(69), Some(0));
-        assert_eq!(log.slot(200), Some(1));
-        assert_eq!(log.slot(69).map(|slot| log.square_at(slot)), Some(Some(&1)));
-        assert_eq!(
-            log.slot(200).map(|slot| log.square_at(slot)),
-            Some(Some(&2))
-        );
-        for index in [5, 133, 197, 325, 8, 72, 136, 264, 328] {
-            assert_eq!(log.slot(index), None, "{index}");
-        }
+        two_logged_apart(69, 200, &[5, 133, 197, 325, 8, 72, 136, 264, 328]);
     }
 
     #[test]
