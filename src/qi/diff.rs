@@ -167,6 +167,7 @@ impl std::error::Error for DiffError {}
 
 impl<P> Diff<P> {
     /// A diff of parts already checked, one by one, as they were read.
+    #[cfg(feature = "serde")]
     pub(crate) fn from_checked(
         squares: Vec<SquareDiff<P>>,
         hands: Vec<HandDiff<P>>,
