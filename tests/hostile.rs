@@ -238,6 +238,26 @@ fn many_i32_max_deltas_fail_at_the_second_one() {
     );
 }
 
+#[test]
+fn a_hand_total_counted_mid_diff_follows_the_changes_after_it() {
+    // The second change takes the running total past the overshoot, so
+    // the hands are counted there; the changes after it come back down,
+    // and the final check sees what they left, not the peak.
+    let back = [(7, i32::MAX), (7, 2), (7, -i32::MAX)];
+    let small = Position::empty(&[3, 3]);
+    let two = small.first_hand_diff(back).expect("2 pieces on 9 squares");
+    assert_eq!(two.hand_count(Player::First, &7), 2);
+    assert_eq!(two, small.first_hand_diff([(7, 2)]).unwrap());
+    let over = back.into_iter().chain([(7, 8)]);
+    assert_eq!(
+        small.first_hand_diff(over),
+        Err(Error::TooManyPieces {
+            pieces: 10,
+            squares: 9
+        })
+    );
+}
+
 /// Where `usize` is 32 bits, two `i32::MAX` deltas nearly fill it: the hand
 /// total must not wrap when the other hand's pieces are added to it.
 #[test]

@@ -4,10 +4,9 @@ use core::hash::Hash;
 
 use archery::{SharedPointer, SharedPointerKind};
 
-use super::{GenericQi, Setup, Shared, hands};
-use crate::board::{Kept, Store};
+use super::{GenericQi, KeptChanges, Setup, Shared, hands};
+use crate::board::Store;
 use crate::hand::Hand;
-use crate::hand::KeptHands;
 use crate::hash::FromScratch;
 use crate::shape::Shape;
 use crate::{Error, Player};
@@ -72,8 +71,7 @@ impl<P, S: Hash, K: SharedPointerKind> GenericQi<P, S, K> {
                 }),
             }),
             hash,
-            kept: Kept::EMPTY,
-            kept_hands: KeptHands::EMPTY,
+            kept: KeptChanges::EMPTY,
             board_pieces: 0,
             turn: Player::First,
         }

@@ -245,14 +245,15 @@ fn changed_hand<'a, P: Ord, S, K: SharedPointerKind>(
     let effective = move |position: &GenericQi<P, S, K>, piece: &P, shared: usize| {
         with_delta(
             shared,
-            isize::from(position.kept_hands.delta(player, piece)),
+            isize::from(position.kept.hands.delta(player, piece)),
         )
     };
     // The pieces of the kept changes, sorted, once each.
     let mut kept: Vec<&'a P> = base
-        .kept_hands
+        .kept
+        .hands
         .of(player)
-        .chain(now.kept_hands.of(player))
+        .chain(now.kept.hands.of(player))
         .map(|(piece, _)| piece)
         .collect();
     kept.sort_unstable();

@@ -12,9 +12,9 @@ use core::marker::PhantomData;
 
 use archery::{ArcTK, SharedPointer, SharedPointerKind};
 
-use super::{GenericQi, hands};
+use super::{GenericQi, KeptChanges, hands};
 use crate::board;
-use crate::hand::{KeptHands, with_delta};
+use crate::hand::with_delta;
 use crate::hash::{SECOND_TO_MOVE, hand_term, square_term, stable_hash};
 use crate::{Error, Player};
 
@@ -104,8 +104,7 @@ struct Own<P> {
     hash: u64,
     turn: Player,
     board_pieces: u16,
-    kept: board::Kept<P>,
-    kept_hands: KeptHands<P>,
+    kept: KeptChanges<P>,
 }
 
 /// What an edit keeps besides the position it builds.
@@ -118,6 +117,11 @@ struct EditState {
     /// The pieces the hand changes added, less those they removed
     /// (saturating).
     hand_added: i64,
+    /// The pieces in both hands, from the first hand change that adds
+    /// pieces on (which needs the total), kept up to date by every hand
+    /// change after it, so that the final piece check need not count them
+    /// again; [`UNCOUNTED`] before.
+    hands: usize,
     /// The parent's board piece count: with `hand_added`, whether the
     /// piece total grew.
     board_pieces: u16,
@@ -243,7 +247,6 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
             turn: core::mem::replace(&mut self.turn, from.turn),
             board_pieces: core::mem::replace(&mut self.board_pieces, from.board_pieces),
             kept: core::mem::replace(&mut self.kept, from.kept.clone()),
-            kept_hands: core::mem::replace(&mut self.kept_hands, from.kept_hands.clone()),
         }
     }
 
@@ -253,7 +256,6 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
         self.turn = own.turn;
         self.board_pieces = own.board_pieces;
         self.kept = own.kept;
-        self.kept_hands = own.kept_hands;
     }
 
     /// Passes the turn to `turn`, in place.
@@ -271,7 +273,7 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
         let squares = self.shared.square_count;
         // Both hands empty (the common case of chess and Go): the board's
         // count alone, with no hand total to add up.
-        if !self.kept_hands.any()
+        if !self.kept.hands.any()
             && self.shared.first_hand.total() == 0
             && self.shared.second_hand.total() == 0
         {
@@ -295,6 +297,11 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
     }
 }
 
+/// [`EditState::hands`] before any hand change has counted the hands. No
+/// count reaches it: an edit's hand totals stay within the square count
+/// plus [`OVERSHOOT`] (see [`GenericQi::change_hand_mut`]).
+const UNCOUNTED: usize = usize::MAX;
+
 /// The error path of an edit, out of the way of the hot path: the new
 /// position is dropped and the error returned.
 #[cold]
@@ -308,6 +315,10 @@ fn failed<T>(error: Error) -> Result<T, Error> {
 /// copies). A diff may overshoot and come back, but no further: a long run
 /// of additions fails at its second change, not when a count overflows.
 pub(super) const OVERSHOOT: usize = 1 << 31;
+/// [`OVERSHOOT`] as an edit's net additions are counted.
+// 2^31 fits an `i64` on every target.
+#[allow(clippy::cast_possible_wrap)]
+const OVERSHOOT_NET: i64 = OVERSHOOT as i64;
 
 /// The piece total of a position from its three parts, saturating at
 /// `usize::MAX`: on a 32-bit target, two hand totals can each be near the
@@ -326,7 +337,8 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
             self.hash ^= square_term(index, stable_hash(new));
             self.board_pieces += 1;
         }
-        let written = board::write::<true, P, K>(&mut self.shared, &mut self.kept, index, square);
+        let written =
+            board::write::<true, P, K>(&mut self.shared, &mut self.kept.squares, index, square);
         if let Some(old) = written.old {
             self.hash ^= square_term(index, stable_hash(&old));
             self.board_pieces -= 1;
@@ -352,14 +364,18 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
             self.hash ^= square_term(index, stable_hash(new));
             self.board_pieces = self.board_pieces.wrapping_add(1);
         }
-        board::write::<false, P, K>(&mut self.shared, &mut self.kept, index, square).moved
+        board::write::<false, P, K>(&mut self.shared, &mut self.kept.squares, index, square).moved
     }
 
     /// Adds `delta` copies of `piece` to a hand in place (removes them if
     /// negative): kept in the position where there is room (see
     /// `hands.rs`), else in the shared hands, copied if another version
     /// shares them. Returns the count's increase (negative for a decrease,
-    /// saturating); on error nothing changes.
+    /// saturating); on error nothing changes. `added` is what the edit's
+    /// earlier changes added to the piece total (net, saturating); `hands`
+    /// the pieces in both hands, or [`UNCOUNTED`]: an increase that needs
+    /// the total counts it, and every change that goes ahead keeps it up to
+    /// date.
     #[inline(always)]
     fn change_hand_mut(
         &mut self,
@@ -367,27 +383,43 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
         piece: P,
         delta: i32,
         change: usize,
+        added: i64,
+        hands: &mut usize,
     ) -> Result<i64, Error> {
         if delta == 0 {
             // Nothing to do, and nothing to copy.
             return Ok(0);
         }
         let shared = self.shared.hand(player).count(&piece);
-        let before = with_delta(shared, isize::from(self.kept_hands.delta(player, &piece)));
+        let before = with_delta(shared, isize::from(self.kept.hands.delta(player, &piece)));
         let squares = self.shared.square_count;
         let after = hands::counted(before, delta)
             .map_err(|error| hands::refused(error, player, change, squares))?;
-        if after > before {
+        // The edit began with at most as many pieces as squares, as every
+        // position holds: while its net additions stay within `OVERSHOOT`,
+        // so does the piece total, with nothing to count.
+        let within = |increase: usize| {
+            i64::try_from(increase)
+                .ok()
+                .and_then(|increase| added.checked_add(increase))
+                .is_some_and(|net| net <= OVERSHOOT_NET)
+        };
+        if after > before && !within(after - before) {
+            if *hands == UNCOUNTED {
+                *hands = self
+                    .hand_total(Player::First)
+                    .saturating_add(self.hand_total(Player::Second));
+            }
             // The piece total with this change, which only adds to it.
-            let pieces = saturating_total(
-                self.board_piece_count(),
-                self.hand_total(Player::First),
-                self.hand_total(Player::Second),
-            )
-            .saturating_add(after - before);
+            let pieces = saturating_total(self.board_piece_count(), *hands, after - before);
             if pieces > squares.saturating_add(OVERSHOOT) {
                 return Err(Error::TooManyPieces { pieces, squares });
             }
+        }
+        if *hands != UNCOUNTED {
+            // `before` is part of the total, and an increase was checked
+            // above: neither end is reached.
+            *hands = hands.saturating_sub(before).saturating_add(after);
         }
         let key = stable_hash(&piece);
         if before > 0 {
@@ -413,6 +445,7 @@ impl EditState {
             error: None,
             changes: 0,
             hand_added: 0,
+            hands: UNCOUNTED,
             board_pieces: parent.board_pieces,
             moved: false,
         }
@@ -489,7 +522,9 @@ impl EditState {
         delta: i32,
     ) {
         if let Some(change) = self.next_change() {
-            match next.change_hand_mut(player, piece, delta, change) {
+            let board_added = i64::from(next.board_pieces) - i64::from(self.board_pieces);
+            let added = board_added.saturating_add(self.hand_added);
+            match next.change_hand_mut(player, piece, delta, change, added, &mut self.hands) {
                 Ok(added) => self.hand_added = self.hand_added.saturating_add(added),
                 Err(error) => self.fail(error),
             }
@@ -509,9 +544,26 @@ impl EditState {
         }
         let board_added = i64::from(next.board_pieces) - i64::from(self.board_pieces);
         if board_added.saturating_add(self.hand_added) > 0 {
-            next.check_cardinality()?;
+            if self.hands == UNCOUNTED {
+                next.check_cardinality()?;
+            } else {
+                // What `check_cardinality` would count, the hands already
+                // counted.
+                let (pieces, squares) = (
+                    saturating_total(next.board_piece_count(), self.hands, 0),
+                    next.shared.square_count,
+                );
+                if pieces > squares {
+                    return Err(Error::TooManyPieces { pieces, squares });
+                }
+            }
         }
-        board::end_run(&mut next.shared, &mut next.kept, self.moved, self.changes);
+        board::end_run(
+            &mut next.shared,
+            &mut next.kept.squares,
+            self.moved,
+            self.changes,
+        );
         Ok(())
     }
 }

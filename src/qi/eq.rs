@@ -32,8 +32,8 @@ impl<P: PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
             && self.hash == other.hash
             && self.turn == other.turn
             && self.board_pieces == other.board_pieces
-            && self.kept.identical(&other.kept)
-            && self.kept_hands.same(&other.kept_hands)
+            && self.kept.squares.identical(&other.kept.squares)
+            && self.kept.hands.same(&other.kept.hands)
     }
 }
 
@@ -55,8 +55,8 @@ impl<P: Ord, S: PartialEq, K: SharedPointerKind> PartialEq for GenericQi<P, S, K
         if core::ptr::eq(mine, theirs) {
             // Everything shared (clones, and the children of one parent
             // until their writes move): their own writes decide.
-            return self.kept_hands.same(&other.kept_hands)
-                && (self.kept.identical(&other.kept)
+            return self.kept.hands.same(&other.kept.hands)
+                && (self.kept.squares.identical(&other.kept.squares)
                     || self.view().same_squares(other.view(), self.square_count()));
         }
         if self.hand_piece_count() != other.hand_piece_count() {

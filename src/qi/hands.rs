@@ -30,7 +30,8 @@ impl<P, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// saturates rather than wraps.
     pub(super) fn hand_total(&self, player: Player) -> usize {
         let delta: isize = self
-            .kept_hands
+            .kept
+            .hands
             .of(player)
             .map(|(_, delta)| isize::from(delta))
             .sum();
@@ -43,19 +44,19 @@ impl<P: Ord, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// kept difference.
     pub(super) fn effective_count(&self, player: Player, piece: &P) -> usize {
         let shared = self.shared.hand(player).count(piece);
-        with_delta(shared, isize::from(self.kept_hands.delta(player, piece)))
+        with_delta(shared, isize::from(self.kept.hands.delta(player, piece)))
     }
 
     /// `player`'s hand as `(piece, count)` in piece order: the shared
     /// entries and the kept changes merged, entries of 0 left out.
     pub(super) fn effective_hand(&self, player: Player) -> impl Iterator<Item = (&P, usize)> + '_ {
-        EffectiveHand::new(self.shared.hand(player).iter(), &self.kept_hands, player)
+        EffectiveHand::new(self.shared.hand(player).iter(), &self.kept.hands, player)
     }
 
     /// `true` if both hold the same hands.
     pub(super) fn same_hands(&self, other: &Self) -> bool {
         let (mine, theirs) = (&*self.shared, &*other.shared);
-        if !self.kept_hands.any() && !other.kept_hands.any() {
+        if !self.kept.hands.any() && !other.kept.hands.any() {
             return mine.first_hand.same_content(&theirs.first_hand)
                 && mine.second_hand.same_content(&theirs.second_hand);
         }
@@ -85,7 +86,7 @@ impl<P: Ord + Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
             return;
         }
         let piece = match kept_delta(shared, after) {
-            Some(delta) => match self.kept_hands.set_delta(player, piece, delta) {
+            Some(delta) => match self.kept.hands.set_delta(player, piece, delta) {
                 Ok(()) => return,
                 Err(piece) => piece,
             },
@@ -96,9 +97,9 @@ impl<P: Ord + Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
         // `before`, and this change is kept in the room that leaves, if its
         // difference fits.
         let hands = SharedPointer::make_mut(&mut self.shared);
-        hands.flush_hands(&mut self.kept_hands);
+        hands.flush_hands(&mut self.kept.hands);
         let piece = match kept_delta(before, after) {
-            Some(delta) => match self.kept_hands.set_delta(player, piece, delta) {
+            Some(delta) => match self.kept.hands.set_delta(player, piece, delta) {
                 Ok(()) => return,
                 Err(piece) => piece,
             },
@@ -274,7 +275,7 @@ mod tests {
         for piece in 0..u8::try_from(KEPT_HANDS).unwrap() {
             position = position.hand_diff(Player::First, [(piece, 2)]).unwrap();
             assert_eq!(
-                position.kept_hands.changes().count(),
+                position.kept.hands.changes().count(),
                 usize::from(piece) + 1
             );
             assert_eq!(position.shared.first_hand.total(), 0, "nothing shared yet");
@@ -282,11 +283,11 @@ mod tests {
         let parent = position.clone();
         // One more piece: every kept change goes to the shared hands.
         let position = position.hand_diff(Player::Second, [(9, 1)]).unwrap();
-        assert_eq!(position.kept_hands.changes().count(), 1);
+        assert_eq!(position.kept.hands.changes().count(), 1);
         assert_eq!(position.shared.first_hand.total(), 2 * KEPT_HANDS);
         assert_same(&position, &rebuilt(&position));
         // The parent still keeps its own, over the hands it shared.
-        assert_eq!(parent.kept_hands.changes().count(), KEPT_HANDS);
+        assert_eq!(parent.kept.hands.changes().count(), KEPT_HANDS);
         assert_eq!(parent.second_hand_count(&9), 0);
         assert_same(&parent, &rebuilt(&parent));
     }
@@ -298,17 +299,17 @@ mod tests {
             .hand_diff(Player::First, [(1, 1)])
             .unwrap();
         let large = position.hand_diff(Player::First, [(1, 200)]).unwrap();
-        assert_eq!(large.kept_hands.changes().count(), 0);
+        assert_eq!(large.kept.hands.changes().count(), 0);
         assert_eq!(large.first_hand_count(&1), 201);
         assert_same(&large, &rebuilt(&large));
         // A difference of -100 from the shared 201 fits a byte.
         let back = large.hand_diff(Player::First, [(1, -100)]).unwrap();
-        assert_eq!(back.kept_hands.changes().count(), 1);
+        assert_eq!(back.kept.hands.changes().count(), 1);
         assert_eq!(back.first_hand_count(&1), 101);
         assert_same(&back, &rebuilt(&back));
         // -200 does not: it goes to the shared hands too.
         let back = large.hand_diff(Player::First, [(1, -200)]).unwrap();
-        assert_eq!(back.kept_hands.changes().count(), 0);
+        assert_eq!(back.kept.hands.changes().count(), 0);
         assert_same(&back, &position);
     }
 
@@ -316,7 +317,7 @@ mod tests {
     fn a_change_back_to_the_shared_count_is_dropped() {
         let position = empty().hand_diff(Player::Second, [(4, 3)]).unwrap();
         let back = position.hand_diff(Player::Second, [(4, -3)]).unwrap();
-        assert_eq!(back.kept_hands.changes().count(), 0);
+        assert_eq!(back.kept.hands.changes().count(), 0);
         assert_same(&back, &empty());
     }
 
@@ -333,7 +334,7 @@ mod tests {
             .hand_diff(Player::Second, [(5, 1)])
             .unwrap();
         assert_same(&a, &b);
-        assert!(a.kept_hands.same(&b.kept_hands), "kept alike");
+        assert!(a.kept.hands.same(&b.kept.hands), "kept alike");
         let c = empty().hand_diff(Player::First, [(7, 1), (2, 1)]).unwrap();
         assert_eq!(
             c.first_hand().collect::<Vec<_>>(),
@@ -385,7 +386,7 @@ mod tests {
                 .unwrap();
             assert!(diff.len() <= KEPT_HANDS);
             assert_eq!(
-                position.kept_hands.changes().count(),
+                position.kept.hands.changes().count(),
                 diff.len(),
                 "all kept"
             );
@@ -411,7 +412,7 @@ mod tests {
             .unwrap()
             .hand_diff(Player::First, [("P".to_owned(), 1)])
             .unwrap();
-        assert_eq!(position.kept_hands.changes().count(), 0);
+        assert_eq!(position.kept.hands.changes().count(), 0);
         assert_eq!(position.first_hand_count(&"P".to_owned()), 1);
     }
 }

@@ -3,11 +3,10 @@
 
 use archery::{ArcTK, RcK, SharedPointer, SharedPointerKind};
 
-use super::{GenericQi, LocalQi, Qi, Setup, Shared};
+use super::{GenericQi, KeptChanges, LocalQi, Qi, Setup, Shared};
 use crate::Player;
-use crate::board::{Kept, Store};
+use crate::board::Store;
 use crate::hand::Hand;
-use crate::hand::KeptHands;
 
 impl<P: Clone + Ord, S: Clone, K: SharedPointerKind> GenericQi<P, S, K> {
     /// The same position over the pointer kind `K2`: equal content, equal
@@ -43,8 +42,7 @@ impl<P: Clone + Ord, S: Clone, K: SharedPointerKind> GenericQi<P, S, K> {
                 }),
             }),
             hash: self.hash,
-            kept: Kept::EMPTY,
-            kept_hands: KeptHands::EMPTY,
+            kept: KeptChanges::EMPTY,
             board_pieces: self.board_pieces,
             turn: self.turn,
         }

@@ -71,23 +71,42 @@ pub use self::edit::Edit;
 /// assert_eq!(start.piece_count(), 0);
 /// # Ok::<(), persistent_qi::Error>(())
 /// ```
-// The fields in this order (`repr(C)`): `board_pieces` lies 2 bytes past a
-// 4-byte boundary, so an edit reads it with a 2-byte load. Where it lay on
-// a boundary, the compiler read it, and the turn after it, with one 4-byte
-// load, which waits for the two narrower stores an edit had just made to
-// reach memory (a store-forwarding stall) on every move.
+// The fields in this order (`repr(C)`): the turn, then `board_pieces` 2
+// bytes past a 4-byte boundary, so an edit reads the count with a 2-byte
+// load. Where it lay on a boundary, the compiler read it and the turn with
+// one 4-byte load, which waits for the two narrower stores an edit had just
+// made to reach memory (a store-forwarding stall) on every move.
 #[repr(C)]
 pub struct GenericQi<P, S, K: SharedPointerKind> {
     /// What the position shares with its relatives.
     shared: SharedPointer<Shared<P, S, K>, K>,
     hash: u64,
+    /// The position's last square writes and hand changes, over the shared
+    /// blocks and hands.
+    kept: KeptChanges<P>,
     turn: Player,
     /// At most [`MAX_SQUARE_COUNT`](crate::MAX_SQUARE_COUNT), which fits.
     board_pieces: u16,
-    /// The position's last square writes, over the shared blocks.
-    kept: Kept<P>,
-    /// The position's last hand changes, over the shared hands.
-    kept_hands: KeptHands<P>,
+}
+
+/// A position's last square writes and hand changes, held in the position
+/// rather than in what it shares (see `src/board/kept.rs` and
+/// `src/hand/kept.rs`): one field, cloned, saved and restored as one (an
+/// edit saves a slot's own fields, see `edit.rs`).
+#[derive(Clone)]
+pub(crate) struct KeptChanges<P> {
+    /// The last square writes, over the shared blocks.
+    pub(crate) squares: Kept<P>,
+    /// The last hand changes, over the shared hands.
+    pub(crate) hands: KeptHands<P>,
+}
+
+impl<P> KeptChanges<P> {
+    /// None kept.
+    pub(crate) const EMPTY: Self = KeptChanges {
+        squares: Kept::EMPTY,
+        hands: KeptHands::EMPTY,
+    };
 }
 
 /// A position over atomically reference-counted storage: `Send` and `Sync`
@@ -186,7 +205,6 @@ impl<P: Clone, S, K: SharedPointerKind> Clone for GenericQi<P, S, K> {
             shared: SharedPointer::clone(&self.shared),
             hash: self.hash,
             kept: self.kept.clone(),
-            kept_hands: self.kept_hands.clone(),
             board_pieces: self.board_pieces,
             turn: self.turn,
         }
@@ -198,6 +216,6 @@ impl<P, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// kept writes.
     #[inline]
     fn view(&self) -> Board<'_, P, K> {
-        self.shared.store.with(&self.kept)
+        self.shared.store.with(&self.kept.squares)
     }
 }

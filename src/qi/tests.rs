@@ -47,11 +47,14 @@ fn branches_of_different_stamps_keep_their_writes_inside_the_block_they_share() 
     assert!(mine.shares_block(theirs, 16), "block 16 is shared");
     assert!(!mine.shares_block(theirs, 32), "block 32 was flushed into");
     for index in [1_025, 1_026] {
-        assert!(left.kept.slot(index).is_some(), "{index} kept on the left");
+        assert!(
+            left.kept.squares.slot(index).is_some(),
+            "{index} kept on the left"
+        );
     }
     for index in [1_025, 1_027] {
         assert!(
-            right.kept.slot(index).is_some(),
+            right.kept.squares.slot(index).is_some(),
             "{index} kept on the right"
         );
     }
