@@ -5,7 +5,8 @@
 
 use persistent_qi::qpi::{Qpi, Sin};
 use persistent_qi::{
-    Diff, DiffError, Error, GenericQi, HandDiff, LocalQi, Player, Qi, SharedPointerKind, SquareDiff,
+    Diff, DiffError, Error, GenericQi, HandDiff, LocalQi, MAX_SQUARE_COUNT, Player, Qi,
+    SharedPointerKind, SquareDiff,
 };
 
 #[path = "common/qpi.rs"]
@@ -495,4 +496,43 @@ mod serde {
         assert_eq!(serde_json::from_slice::<Diff<Qpi>>(&json).unwrap(), diff);
         assert_eq!(diff.revert(&full).unwrap(), base);
     }
+}
+
+#[test]
+fn a_diff_holds_at_most_four_hand_changes_per_square_of_the_largest_board() {
+    // Every piece of both hands of both positions, each different: no two
+    // positions differ by more hand changes than that.
+    let most = 4 * MAX_SQUARE_COUNT;
+    let hands = |count: usize| -> Vec<HandDiff<u32>> {
+        (0..count)
+            .map(|piece| HandDiff {
+                player: Player::First,
+                piece: u32::try_from(piece).expect("fits"),
+                before: 0,
+                after: 1,
+            })
+            .collect()
+    };
+    assert!(Diff::new(vec![], hands(most), false).is_ok());
+    assert_eq!(
+        Diff::new(vec![], hands(most + 1), false),
+        Err(DiffError::TooManyHandChanges { at: most })
+    );
+}
+
+#[test]
+fn a_diff_comes_apart_into_what_it_was_made_of() {
+    let squares = vec![SquareDiff {
+        index: 3,
+        before: None,
+        after: Some(1_u8),
+    }];
+    let hands = vec![HandDiff {
+        player: Player::Second,
+        piece: 2_u8,
+        before: 1,
+        after: 0,
+    }];
+    let diff = Diff::new(squares.clone(), hands.clone(), true).expect("a valid diff");
+    assert_eq!(diff.into_parts(), (squares, hands, true));
 }

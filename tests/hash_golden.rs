@@ -92,3 +92,16 @@ fn the_incremental_hash_equals_the_hash_from_scratch() {
     .unwrap();
     assert_eq!(scratch.position_hash(), golden_string().position_hash());
 }
+
+#[test]
+fn a_position_feeds_a_hasher_its_position_hash_alone() {
+    use std::collections::hash_map::DefaultHasher;
+    use std::hash::{BuildHasher, BuildHasherDefault};
+
+    let build = BuildHasherDefault::<DefaultHasher>::default();
+    let position = golden_u8();
+    assert_eq!(
+        build.hash_one(&position),
+        build.hash_one(position.position_hash())
+    );
+}

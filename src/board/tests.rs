@@ -72,9 +72,40 @@ impl<P: Clone + PartialEq + core::fmt::Debug, K: SharedPointerKind> TestBoard<P,
         out
     }
 
+    /// The occupied squares through `occupied`, with their indices (at
+    /// most one more than the squares, so that a walk that never ends
+    /// fails); at every step, the iterator's size hint bounds the number
+    /// still to come.
+    fn occupied(&self) -> Vec<(usize, P)> {
+        let walk = || self.store.with(&self.kept).occupied(self.square_count);
+        let found: Vec<(usize, P)> = walk()
+            .take(self.square_count + 1)
+            .map(|(index, piece)| (index, piece.clone()))
+            .collect();
+        let mut rest = walk();
+        for left in (0..=found.len()).rev() {
+            let (low, high) = rest.size_hint();
+            assert!(
+                low <= left && high.is_none_or(|high| left <= high),
+                "{left} to come, hinted ({low}, {high:?})"
+            );
+            rest.next();
+        }
+        found
+    }
+
     fn block_length(&self) -> usize {
         self.store.blocks.block_length()
     }
+}
+
+/// The occupied squares of a model, with their indices.
+fn occupied_in<P: Clone>(model: &[Option<P>]) -> Vec<(usize, P)> {
+    model
+        .iter()
+        .enumerate()
+        .filter_map(|(index, square)| square.clone().map(|piece| (index, piece)))
+        .collect()
 }
 
 /// A fixed-seed sequence of indices and pieces.
@@ -133,6 +164,7 @@ fn matches_a_vec<P: Clone + PartialEq + core::fmt::Debug, K: SharedPointerKind>(
         assert_eq!(&board.read(), model);
         assert_eq!(&board.scan(), model);
         assert_eq!(&board.bulk(), model);
+        assert_eq!(board.occupied(), occupied_in(model));
         assert_eq!(board.get(square_count + 1000), None);
     }
     for pair in versions.windows(2) {
@@ -466,4 +498,32 @@ fn boards_of_different_stamps_compare_their_blocks_not_only_their_writes() {
     other[0] = Some(2);
     compare_like_vecs((&one, &model), (&two, &other));
     compare_like_vecs((&one, &model), (&one_again, &model));
+}
+
+#[test]
+fn boards_of_one_stamp_over_different_logs_compare_by_every_write() {
+    // Two children of one parent, each of which logged a full room of its
+    // own writes: one stamp, two copies of the store, overlays of as many
+    // writes at other indices (first case), then at the same indices
+    // (second case), of the same piece.
+    let parent = TestBoard::<u8, ArcTK>::new(81);
+    let child = |first: usize, last: usize| {
+        let mut board = parent.clone();
+        let mut model = vec![None; 81];
+        for index in (first..first + KEPT).chain([last]) {
+            board.replace(index, Some(1));
+            model[index] = Some(1);
+        }
+        (board, model)
+    };
+    let ((a, a_model), (b, b_model)) = (child(0, 50), child(20, 60));
+    assert_eq!(a.store.stamp, b.store.stamp, "nothing was flushed");
+    assert!(!SharedPointer::ptr_eq(&a.store, &b.store));
+    assert_eq!((a.store.log.len(), b.store.log.len()), (KEPT, KEPT));
+    compare_like_vecs((&a, &a_model), (&b, &b_model));
+    compare_like_vecs((&b, &b_model), (&a, &a_model));
+    let (c, c_model) = child(0, 50);
+    assert!(!SharedPointer::ptr_eq(&a.store, &c.store));
+    assert_eq!(a_model, c_model);
+    compare_like_vecs((&a, &a_model), (&c, &c_model));
 }

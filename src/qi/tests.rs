@@ -3,8 +3,11 @@
 //! (`tests/changes/cases.rs`) check the results; these check that their
 //! setups are what they say.
 
+use archery::SharedPointer;
+
 use super::Qi;
 use crate::SquareChange;
+use crate::board::KEPT;
 
 type Position = Qi<u8, u8>;
 
@@ -78,4 +81,67 @@ fn branches_of_different_stamps_keep_their_writes_inside_the_block_they_share() 
     }));
     assert_eq!(listed, expected);
     assert_ne!(left, right);
+}
+
+#[test]
+fn a_bulk_edit_that_moved_its_writes_leaves_none_kept_and_draws_a_new_stamp() {
+    // More writes than the position keeps: the first room of them moves
+    // to the log, and the end of the edit settles everything into the
+    // blocks (see `board::end_run`), by `set` and by `replace` alike.
+    let parent: Position = Qi::new(&[9, 9], 0, 1).expect("a board");
+    let writes = KEPT + 1;
+    for by_replace in [false, true] {
+        let child = parent
+            .edit_with(|edit| {
+                for index in 0..writes {
+                    if by_replace {
+                        edit.replace(index, None, Some(1));
+                    } else {
+                        edit.set(index, Some(1));
+                    }
+                }
+            })
+            .expect("13 pieces fit");
+        assert_ne!(
+            child.shared.store.stamp(),
+            parent.shared.store.stamp(),
+            "flushed under a new stamp"
+        );
+        assert_eq!(child.kept.len(), 0, "no write left kept");
+        assert_eq!(child.occupied().count(), writes);
+    }
+}
+
+#[test]
+fn a_failed_edit_into_a_slot_sharing_the_parent_storage_leaves_the_slot_as_it_was() {
+    let start: Position = Qi::new(&[9, 9], 0, 1)
+        .expect("a board")
+        .board_diff([(0, Some(7))])
+        .expect("a piece fits");
+    let mut child = start.clone();
+    start
+        .edit_into(&mut child, |edit| {
+            edit.set(0, None).set(4, Some(7)).toggle();
+        })
+        .expect("a move fits");
+    let before = child.clone();
+    // A short edit, and one long enough to copy the storage it shared
+    // (its writes logged), both failing at their last change.
+    for writes in [1, KEPT + 1] {
+        assert!(
+            SharedPointer::ptr_eq(&child.shared, &start.shared),
+            "the slot shares the parent's storage"
+        );
+        let error = start.edit_into(&mut child, |edit| {
+            for index in 0..writes {
+                edit.set(10 + index, Some(5));
+            }
+            edit.set(81, None);
+        });
+        assert!(error.is_err());
+        assert!(child.ptr_eq(&before), "{writes} writes");
+        assert_eq!(child.square(4), Some(&7));
+        assert_eq!(child.square(10), None);
+        assert_eq!(child.turn(), crate::Player::Second);
+    }
 }

@@ -966,3 +966,46 @@ fn a_board_diff_over_the_piece_limit_fails_on_every_layout() {
     a_full_board_takes_no_more::<persistent_qi::qpi::Qpi>(&LAYOUT_SHAPES);
     a_full_board_takes_no_more::<String>(&LAYOUT_SHAPES[..STRING_SHAPES]);
 }
+
+#[test]
+fn a_hand_that_loses_a_piece_does_not_spare_a_board_that_gains_two_the_piece_check() {
+    // 9 squares, full: 4 pieces on the board, 5 in a hand. One taken out of
+    // the hand (5 to 4) and two put on the board: 10 pieces, one too many.
+    let full = Position::from_parts(
+        &[3, 3],
+        [Some("P"); 4].into_iter().chain([None; 5]),
+        [("P", 5)],
+        [],
+        "S",
+        "s",
+        Player::First,
+    )
+    .unwrap();
+    assert_eq!(full.piece_count(), full.square_count());
+    let error = full
+        .edit_with(|edit| {
+            edit.hand(Player::First, "P", -1)
+                .set(4, Some("P"))
+                .set(5, Some("P"));
+        })
+        .unwrap_err();
+    assert_eq!(
+        error,
+        Error::TooManyPieces {
+            pieces: 10,
+            squares: 9
+        }
+    );
+}
+
+#[test]
+fn each_player_reads_their_own_hand() {
+    let position = Position::empty(&[3, 3])
+        .edit_with(|edit| {
+            edit.hand(Player::First, "P", 1)
+                .hand(Player::Second, "B", 2);
+        })
+        .unwrap();
+    assert_eq!(position.first_hand().collect::<Vec<_>>(), [(&"P", 1)]);
+    assert_eq!(position.second_hand().collect::<Vec<_>>(), [(&"B", 2)]);
+}
