@@ -107,7 +107,7 @@ fn a_bulk_edit_that_moved_its_writes_leaves_none_kept_and_draws_a_new_stamp() {
             parent.shared.store.stamp(),
             "flushed under a new stamp"
         );
-        assert_eq!(child.kept.len(), 0, "no write left kept");
+        assert_eq!(child.kept.squares.len(), 0, "no write left kept");
         assert_eq!(child.occupied().count(), writes);
     }
 }

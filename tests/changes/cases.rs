@@ -24,6 +24,22 @@ fn a_position_has_no_changes_since_itself_or_a_clone() {
 }
 
 #[test]
+fn changes_print_their_squares_hands_and_turn() {
+    let start = Position::empty(&[3, 3]).board_diff([(4, Some(1))]).unwrap();
+    let after = start
+        .edit_with(|edit| {
+            edit.set(4, None).hand(Player::First, 1, 1).toggle();
+        })
+        .unwrap();
+    assert_eq!(
+        format!("{:?}", after.changes_since(&start).unwrap()),
+        "Changes { squares: [SquareChange { index: 4, before: Some(1), after: None }], \
+         hands: [HandChange { player: First, piece: 1, before: 0, after: 1 }], \
+         turn_changed: true }"
+    );
+}
+
+#[test]
 fn a_move_lists_its_squares_in_index_order_with_both_contents() {
     let start = Position::empty(&[9, 9])
         .board_diff([(60, Some(1)), (20, Some(2))])
