@@ -248,6 +248,13 @@ fn a_hand_total_counted_mid_diff_follows_the_changes_after_it() {
     let two = small.first_hand_diff(back).expect("2 pieces on 9 squares");
     assert_eq!(two.hand_count(Player::First, &7), 2);
     assert_eq!(two, small.first_hand_diff([(7, 2)]).unwrap());
+    // As many pieces as squares passes; one more does not.
+    let full = small.first_hand_diff(back.into_iter().chain([(7, 7)]));
+    assert_eq!(
+        full.expect("9 pieces on 9 squares")
+            .hand_count(Player::First, &7),
+        9
+    );
     let over = back.into_iter().chain([(7, 8)]);
     assert_eq!(
         small.first_hand_diff(over),
