@@ -371,44 +371,6 @@ let _coordinates = current.coordinates_of(3);
     assert_eq!(format!("{:?}", small_scenario()), expected);
 }
 
-/// The output checked above, pasted verbatim: it compiles and runs.
-#[test]
-#[allow(clippy::identity_op, clippy::unreadable_literal, unused_assignments)]
-#[cfg(target_pointer_width = "64")]
-fn the_printed_reproduction_compiles_and_runs() {
-    let mut retained: Vec<Qi<u8, u8>> = Vec::new();
-    let mut current: Qi<u8, u8> = Qi::new(&[2, 2], 0, 1).unwrap();
-    if let Ok(next) = current.board_diff([(0, Some(7)), (3, None)]) {
-        current = next;
-    }
-    retained.push(current.clone());
-    if let Ok(next) = current.hand_diff(Player::Second, [(7, 2), (7, -2147483648)]) {
-        current = next;
-    }
-    if let Ok(next) = current.board_diff([(18446744073709551615, Some(1))]) {
-        current = next;
-    }
-    current = current.toggle();
-    current = current.with_turn(Player::Second);
-    if !retained.is_empty() {
-        let _equal = current == retained[5 % retained.len()];
-    }
-    if !retained.is_empty() {
-        current = retained[3 % retained.len()].clone();
-    }
-    if !retained.is_empty() {
-        retained.remove(0 % retained.len());
-    }
-    let _index = current.index_of(&[1, 1]);
-    let _coordinates = current.coordinates_of(3);
-
-    // And it ends where the harness says it does.
-    assert!(retained.is_empty());
-    assert_eq!(current.square(0), Some(&7));
-    assert_eq!(current.turn(), Player::First);
-    small_scenario().run();
-}
-
 #[test]
 fn a_scenario_prints_over_local_positions_with_the_same_steps() {
     let program = small_scenario().program::<RcK>();
@@ -425,43 +387,60 @@ let mut current: LocalQi<u8, u8> = LocalQi::new(&[2, 2], 0, 1).unwrap();
     );
 }
 
-/// The local program's first lines, pasted over the same steps: it
-/// compiles and runs on `LocalQi`.
-#[test]
-#[allow(clippy::identity_op, clippy::unreadable_literal, unused_assignments)]
-#[cfg(target_pointer_width = "64")]
-fn the_printed_local_reproduction_compiles_and_runs() {
-    let mut retained: Vec<LocalQi<u8, u8>> = Vec::new();
-    let mut current: LocalQi<u8, u8> = LocalQi::new(&[2, 2], 0, 1).unwrap();
-    if let Ok(next) = current.board_diff([(0, Some(7)), (3, None)]) {
-        current = next;
-    }
-    retained.push(current.clone());
-    if let Ok(next) = current.hand_diff(Player::Second, [(7, 2), (7, -2147483648)]) {
-        current = next;
-    }
-    if let Ok(next) = current.board_diff([(18446744073709551615, Some(1))]) {
-        current = next;
-    }
-    current = current.toggle();
-    current = current.with_turn(Player::Second);
-    if !retained.is_empty() {
-        let _equal = current == retained[5 % retained.len()];
-    }
-    if !retained.is_empty() {
-        current = retained[3 % retained.len()].clone();
-    }
-    if !retained.is_empty() {
-        retained.remove(0 % retained.len());
-    }
-    let _index = current.index_of(&[1, 1]);
-    let _coordinates = current.coordinates_of(3);
+/// The output checked above, pasted verbatim but for the position type
+/// (`Qi` in the `Debug` output, `LocalQi` in the local program, whose
+/// other lines are the same): it compiles and runs on either.
+macro_rules! printed_reproduction_runs {
+    ($name:ident, $Position:ident, $run:expr) => {
+        #[test]
+        #[allow(clippy::identity_op, clippy::unreadable_literal, unused_assignments)]
+        #[cfg(target_pointer_width = "64")]
+        fn $name() {
+            let mut retained: Vec<$Position<u8, u8>> = Vec::new();
+            let mut current: $Position<u8, u8> = $Position::new(&[2, 2], 0, 1).unwrap();
+            if let Ok(next) = current.board_diff([(0, Some(7)), (3, None)]) {
+                current = next;
+            }
+            retained.push(current.clone());
+            if let Ok(next) = current.hand_diff(Player::Second, [(7, 2), (7, -2147483648)]) {
+                current = next;
+            }
+            if let Ok(next) = current.board_diff([(18446744073709551615, Some(1))]) {
+                current = next;
+            }
+            current = current.toggle();
+            current = current.with_turn(Player::Second);
+            if !retained.is_empty() {
+                let _equal = current == retained[5 % retained.len()];
+            }
+            if !retained.is_empty() {
+                current = retained[3 % retained.len()].clone();
+            }
+            if !retained.is_empty() {
+                retained.remove(0 % retained.len());
+            }
+            let _index = current.index_of(&[1, 1]);
+            let _coordinates = current.coordinates_of(3);
 
-    assert!(retained.is_empty());
-    assert_eq!(current.square(0), Some(&7));
-    assert_eq!(current.turn(), Player::First);
-    small_scenario().run_on::<RcK>();
+            // And it ends where the harness says it does.
+            assert!(retained.is_empty());
+            assert_eq!(current.square(0), Some(&7));
+            assert_eq!(current.turn(), Player::First);
+            $run;
+        }
+    };
 }
+
+printed_reproduction_runs!(
+    the_printed_reproduction_compiles_and_runs,
+    Qi,
+    small_scenario().run()
+);
+printed_reproduction_runs!(
+    the_printed_local_reproduction_compiles_and_runs,
+    LocalQi,
+    small_scenario().run_on::<RcK>()
+);
 
 /// A scenario that starts from content and plays a one-call move: its
 /// printed form is pasted as the body of
