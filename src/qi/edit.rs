@@ -270,30 +270,39 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// Fails with [`Error::TooManyPieces`] if the pieces outnumber the squares.
     #[inline(always)]
     pub(super) fn check_cardinality(&self) -> Result<(), Error> {
-        let squares = self.shared.square_count;
-        // Both hands empty (the common case of chess and Go): the board's
-        // count alone, with no hand total to add up.
-        if !self.kept.hands.any()
-            && self.shared.first_hand.total() == 0
-            && self.shared.second_hand.total() == 0
-        {
-            let pieces = self.board_piece_count();
-            if pieces > squares {
-                return Err(Error::TooManyPieces { pieces, squares });
+        self.check_pieces(None)
+    }
+
+    /// [`check_cardinality`](GenericQi::check_cardinality), with the pieces
+    /// in both hands if they were counted already.
+    #[inline(always)]
+    fn check_pieces(&self, hands: Option<usize>) -> Result<(), Error> {
+        let hands = match hands {
+            Some(hands) => hands,
+            // Both hands empty (the common case of chess and Go): no hand
+            // total to add up.
+            None if !self.kept.hands.any()
+                && self.shared.first_hand.total() == 0
+                && self.shared.second_hand.total() == 0 =>
+            {
+                0
             }
-            return Ok(());
-        }
+            None => self.pieces_in_hands(),
+        };
         // Mid-edit, a hand total may be anything a usize holds, so the sum
         // saturates: a total too large to add is over the limit either way.
-        let pieces = saturating_total(
-            self.board_piece_count(),
-            self.hand_total(Player::First),
-            self.hand_total(Player::Second),
-        );
+        let pieces = saturating_total(self.board_piece_count(), hands, 0);
+        let squares = self.shared.square_count;
         if pieces > squares {
             return Err(Error::TooManyPieces { pieces, squares });
         }
         Ok(())
+    }
+
+    /// The pieces in both hands, saturating.
+    fn pieces_in_hands(&self) -> usize {
+        self.hand_total(Player::First)
+            .saturating_add(self.hand_total(Player::Second))
     }
 }
 
@@ -406,9 +415,7 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
         };
         if after > before && !within(after - before) {
             if *hands == UNCOUNTED {
-                *hands = self
-                    .hand_total(Player::First)
-                    .saturating_add(self.hand_total(Player::Second));
+                *hands = self.pieces_in_hands();
             }
             // The piece total with this change, which only adds to it.
             let pieces = saturating_total(self.board_piece_count(), *hands, after - before);
@@ -544,19 +551,7 @@ impl EditState {
         }
         let board_added = i64::from(next.board_pieces) - i64::from(self.board_pieces);
         if board_added.saturating_add(self.hand_added) > 0 {
-            if self.hands == UNCOUNTED {
-                next.check_cardinality()?;
-            } else {
-                // What `check_cardinality` would count, the hands already
-                // counted.
-                let (pieces, squares) = (
-                    saturating_total(next.board_piece_count(), self.hands, 0),
-                    next.shared.square_count,
-                );
-                if pieces > squares {
-                    return Err(Error::TooManyPieces { pieces, squares });
-                }
-            }
+            next.check_pieces((self.hands != UNCOUNTED).then_some(self.hands))?;
         }
         board::end_run(
             &mut next.shared,
