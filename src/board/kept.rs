@@ -33,7 +33,6 @@ pub(super) const UNUSED: u16 = u16::MAX;
 /// comparison.
 /// Walks in index order (a scan, a comparison) sort the slots first, at
 /// most [`KEPT`] of them.
-#[derive(Clone)]
 pub(crate) struct Kept<P> {
     /// The indices written, in the order first written, then [`UNUSED`].
     indices: [u16; KEPT],
@@ -52,6 +51,27 @@ pub(crate) enum Slot {
     Free(usize),
     /// No write to the index is kept, and there is no room for one.
     Full,
+}
+
+impl<P: Clone> Clone for Kept<P> {
+    #[inline]
+    fn clone(&self) -> Self {
+        Kept {
+            indices: self.indices,
+            squares: self.squares.clone(),
+            len: self.len,
+        }
+    }
+
+    /// In place: the squares of a piece without a destructor are copied
+    /// straight from `source`, with no temporary to move them from (see
+    /// `GenericQi::edit_into`).
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        self.indices = source.indices;
+        self.squares.clone_from(&source.squares);
+        self.len = source.len;
+    }
 }
 
 impl<P> Kept<P> {
@@ -76,12 +96,13 @@ impl<P> Kept<P> {
     /// The slot of the write to `key`, if one is kept.
     #[inline(always)]
     fn find(&self, key: u16) -> Option<usize> {
-        // One slot at a time, the used ones only: a write usually follows
-        // another (a move writes two or three squares), and a vector load
-        // of the slots would wait for the narrow store of the write before.
-        self.indices[..self.len()]
-            .iter()
-            .position(|&index| index == key)
+        // One slot at a time, every slot: an unused one holds `UNUSED`,
+        // which no key equals, so the comparisons need no count and unroll
+        // into a compare and a branch a slot. Not one vector load: a write
+        // usually follows another (a move writes two or three squares), and
+        // a vector load of the slots would wait for the narrow store of the
+        // write before.
+        self.indices.iter().position(|&index| index == key)
     }
 
     /// The slot of the write to `key`, if one is kept, for a read: every
@@ -99,7 +120,12 @@ impl<P> Kept<P> {
         };
         let (head, tail) = self.indices.split_at(8);
         if any(head) | any(tail) {
-            self.find(key)
+            // The used slots only, in a loop: unrolled over every slot
+            // here, the search is merged with the comparison above into
+            // branchless code that needs more registers than a read has.
+            self.indices[..self.len()]
+                .iter()
+                .position(|&index| index == key)
         } else {
             None
         }

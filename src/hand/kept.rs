@@ -21,7 +21,6 @@ const _: () = assert!(KEPT_HANDS <= 8);
 /// The three parts are held apart, not as `[(Player, P, i8); KEPT_HANDS]`:
 /// packed this way, with the kept square writes beside them, a position
 /// with `u8` or `Qpi` pieces is 80 bytes.
-#[derive(Clone)]
 pub(crate) struct KeptHands<P> {
     /// The differences from the shared counts; 0 in unused slots.
     deltas: [i8; KEPT_HANDS],
@@ -38,6 +37,25 @@ pub(crate) struct KeptHands<P> {
 pub(crate) struct HandEntry {
     pub(crate) player: Player,
     pub(crate) delta: i8,
+}
+
+impl<P: Clone> Clone for KeptHands<P> {
+    #[inline]
+    fn clone(&self) -> Self {
+        KeptHands {
+            deltas: self.deltas,
+            players: self.players,
+            pieces: self.pieces.clone(),
+        }
+    }
+
+    /// In place, as `Kept::clone_from`.
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        self.deltas = source.deltas;
+        self.players = source.players;
+        self.pieces.clone_from(&source.pieces);
+    }
 }
 
 impl<P> KeptHands<P> {

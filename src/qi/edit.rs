@@ -90,21 +90,24 @@ pub struct Edit<P, S, K: SharedPointerKind = ArcTK, N = GenericQi<P, S, K>> {
 /// An edit's position type, for an edit that may only point to it.
 type Marker<P, S, K> = PhantomData<fn() -> (P, S, K)>;
 
-/// What [`GenericQi::edit_into`] keeps of the slot it builds into, to put
-/// back if the edit fails.
-enum Saved<P, S, K: SharedPointerKind> {
-    /// The whole position the slot held.
-    Whole(GenericQi<P, S, K>),
-    /// Its own fields, when it shared what the parent shares.
-    Own(Own<P>),
-}
-
-/// A position's own fields: all but its shared pointer.
+/// A position's own fields: all but its shared pointer. What
+/// [`GenericQi::edit_into`] keeps of a slot that shared what the parent
+/// shares, to put back if the edit fails.
 struct Own<P> {
     hash: u64,
     turn: Player,
     board_pieces: u16,
     kept: KeptChanges<P>,
+}
+
+impl<P> Own<P> {
+    /// Fields to be filled by [`GenericQi::swap_own`].
+    const EMPTY: Self = Own {
+        hash: 0,
+        turn: Player::First,
+        board_pieces: 0,
+        kept: KeptChanges::EMPTY,
+    };
 }
 
 /// What an edit keeps besides the position it builds.
@@ -165,7 +168,14 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// As [`Edit::finish`].
     #[inline(always)]
     pub fn edit_with(&self, build: impl FnOnce(&mut Edit<P, S, K>)) -> Result<Self, Error> {
-        let mut edit = self.edit();
+        let mut edit = Edit {
+            state: EditState::new(self),
+            next: self.clone_but_kept(),
+            position: PhantomData,
+        };
+        // The kept changes copied in place, not moved from a temporary (see
+        // `edit_into`).
+        edit.next.kept.clone_from(&self.kept);
         build(&mut edit);
         edit.finish()
     }
@@ -208,10 +218,16 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
         // built there, or this position's parent) keeps its reference:
         // only the position's own fields are copied, with no count to
         // take and drop, and what it held is kept aside for an error.
-        let saved = if SharedPointer::ptr_eq(&out.shared, &self.shared) {
-            Saved::Own(out.take_own(self))
+        // Kept aside in a local filled in place and never moved: the kept
+        // writes copied into a temporary and moved from there were read
+        // back in wider pieces than they had just been written in, which
+        // stalls the processor (a store-forwarding stall) on every move.
+        let mut own = Own::EMPTY;
+        let whole = if SharedPointer::ptr_eq(&out.shared, &self.shared) {
+            out.swap_own(self, &mut own);
+            None
         } else {
-            Saved::Whole(core::mem::replace(out, self.clone()))
+            Some(core::mem::replace(out, self.clone()))
         };
         let mut edit = Edit {
             state: EditState::new(self),
@@ -223,15 +239,14 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
         match state.finish(next) {
             Ok(()) => Ok(()),
             Err(error) => {
-                match saved {
-                    Saved::Whole(previous) => *next = previous,
-                    Saved::Own(own) => {
-                        // The edit may have copied what it shared.
-                        if !SharedPointer::ptr_eq(&next.shared, &self.shared) {
-                            next.shared = SharedPointer::clone(&self.shared);
-                        }
-                        next.put_own(own);
+                if let Some(previous) = whole {
+                    *next = previous;
+                } else {
+                    // The edit may have copied what it shared.
+                    if !SharedPointer::ptr_eq(&next.shared, &self.shared) {
+                        next.shared = SharedPointer::clone(&self.shared);
                     }
+                    next.put_own(own);
                 }
                 failed(error)
             }
@@ -239,18 +254,30 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
     }
 
     /// Replaces this position's own fields (all but the shared pointer)
-    /// with `from`'s, returning them.
+    /// with `from`'s, putting them in `own`. Both copies are made in place
+    /// (`clone_from`), not through a temporary.
     #[inline(always)]
-    fn take_own(&mut self, from: &Self) -> Own<P> {
-        Own {
-            hash: core::mem::replace(&mut self.hash, from.hash),
-            turn: core::mem::replace(&mut self.turn, from.turn),
-            board_pieces: core::mem::replace(&mut self.board_pieces, from.board_pieces),
-            kept: core::mem::replace(&mut self.kept, from.kept.clone()),
+    fn swap_own(&mut self, from: &Self, own: &mut Own<P>) {
+        own.hash = core::mem::replace(&mut self.hash, from.hash);
+        own.turn = core::mem::replace(&mut self.turn, from.turn);
+        own.board_pieces = core::mem::replace(&mut self.board_pieces, from.board_pieces);
+        own.kept.clone_from(&self.kept);
+        self.kept.clone_from(&from.kept);
+    }
+
+    /// A clone with no kept changes, for the caller to copy them in place.
+    #[inline(always)]
+    fn clone_but_kept(&self) -> Self {
+        GenericQi {
+            shared: SharedPointer::clone(&self.shared),
+            hash: self.hash,
+            kept: KeptChanges::EMPTY,
+            turn: self.turn,
+            board_pieces: self.board_pieces,
         }
     }
 
-    /// Puts back the own fields [`take_own`](GenericQi::take_own) took.
+    /// Puts back the own fields [`swap_own`](GenericQi::swap_own) took.
     fn put_own(&mut self, own: Own<P>) {
         self.hash = own.hash;
         self.turn = own.turn;

@@ -93,12 +93,28 @@ pub struct GenericQi<P, S, K: SharedPointerKind> {
 /// rather than in what it shares (see `src/board/kept.rs` and
 /// `src/hand/kept.rs`): one field, cloned, saved and restored as one (an
 /// edit saves a slot's own fields, see `edit.rs`).
-#[derive(Clone)]
 pub(crate) struct KeptChanges<P> {
     /// The last square writes, over the shared blocks.
     pub(crate) squares: Kept<P>,
     /// The last hand changes, over the shared hands.
     pub(crate) hands: KeptHands<P>,
+}
+
+impl<P: Clone> Clone for KeptChanges<P> {
+    #[inline]
+    fn clone(&self) -> Self {
+        KeptChanges {
+            squares: self.squares.clone(),
+            hands: self.hands.clone(),
+        }
+    }
+
+    /// In place: see `Kept::clone_from`.
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        self.squares.clone_from(&source.squares);
+        self.hands.clone_from(&source.hands);
+    }
 }
 
 impl<P> KeptChanges<P> {
