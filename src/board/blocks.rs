@@ -100,7 +100,10 @@ impl<P, const LEN: usize, K: SharedPointerKind> BlocksOf<P, LEN, K> {
         BlocksOf::Many(vector)
     }
 
-    #[inline]
+    // Inlined into `Blocks::get`, which every read and write of a square
+    // not kept inlines: called instead, it cost a write a call a square.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn get(&self, index: usize) -> Option<&P> {
         match self {
             BlocksOf::One(block) => block.get(index)?.as_ref(),
