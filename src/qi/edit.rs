@@ -174,7 +174,9 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
             position: PhantomData,
         };
         // The kept changes copied in place, not moved from a temporary (see
-        // `edit_into`).
+        // `edit_into`). Built here rather than by `self.edit()`: the edit
+        // that returns would be moved here, kept changes and all, which
+        // brings the stall back.
         edit.next.kept.clone_from(&self.kept);
         build(&mut edit);
         edit.finish()
@@ -318,7 +320,7 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
         };
         // Mid-edit, a hand total may be anything a usize holds, so the sum
         // saturates: a total too large to add is over the limit either way.
-        let pieces = saturating_total(self.board_piece_count(), hands, 0);
+        let pieces = self.board_piece_count().saturating_add(hands);
         let squares = self.shared.square_count;
         if pieces > squares {
             return Err(Error::TooManyPieces { pieces, squares });

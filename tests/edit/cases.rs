@@ -187,15 +187,22 @@ fn a_repeated_piece_accumulates_and_an_entry_at_zero_disappears() {
 }
 
 #[test]
-fn the_two_hands_are_separate() {
-    let position = Position::empty(&[8, 8])
+fn the_two_hands_are_separate_and_each_player_reads_their_own() {
+    // The same piece in both hands, and one in the second hand only.
+    let position = Position::empty(&[3, 3])
         .edit_with(|edit| {
             edit.hand(Player::First, "P", 1)
-                .hand(Player::Second, "P", 2);
+                .hand(Player::Second, "P", 2)
+                .hand(Player::Second, "B", 2);
         })
         .unwrap();
     assert_eq!(position.first_hand_count(&"P"), 1);
     assert_eq!(position.second_hand_count(&"P"), 2);
+    assert_eq!(position.first_hand().collect::<Vec<_>>(), [(&"P", 1)]);
+    assert_eq!(
+        position.second_hand().collect::<Vec<_>>(),
+        [(&"B", 2), (&"P", 2)]
+    );
 }
 
 #[test]
@@ -996,16 +1003,4 @@ fn a_hand_that_loses_a_piece_does_not_spare_a_board_that_gains_two_the_piece_che
             squares: 9
         }
     );
-}
-
-#[test]
-fn each_player_reads_their_own_hand() {
-    let position = Position::empty(&[3, 3])
-        .edit_with(|edit| {
-            edit.hand(Player::First, "P", 1)
-                .hand(Player::Second, "B", 2);
-        })
-        .unwrap();
-    assert_eq!(position.first_hand().collect::<Vec<_>>(), [(&"P", 1)]);
-    assert_eq!(position.second_hand().collect::<Vec<_>>(), [(&"B", 2)]);
 }
