@@ -35,17 +35,21 @@ pub(crate) struct Log<P> {
 }
 
 impl<P: Clone> Clone for Log<P> {
-    /// Clones the used slots only (none, on boards whose writes go through
-    /// to the blocks): the others are empty.
+    /// An empty log (every log, on boards whose writes go through to the
+    /// blocks) is cloned as a constant; any other, by its arrays whole: a
+    /// memory copy for `Copy` pieces (the standard library's array clone),
+    /// rather than a loop over the used slots, which the compiler unrolls
+    /// into a copy a square at a time.
     #[inline]
     fn clone(&self) -> Self {
-        let mut copy = Self::EMPTY;
-        for slot in 0..self.len() {
-            copy.squares[slot].clone_from(&self.squares[slot]);
+        if self.len == 0 {
+            return Self::EMPTY;
         }
-        copy.indices = self.indices;
-        copy.len = self.len;
-        copy
+        Log {
+            indices: self.indices,
+            squares: self.squares.clone(),
+            len: self.len,
+        }
     }
 }
 
