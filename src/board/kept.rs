@@ -224,6 +224,21 @@ impl<P: Clone> Kept<P> {
         self.len = 0;
     }
 
+    /// Takes every kept square write out as the arrays they are kept in,
+    /// if every slot is used (otherwise `None`, and nothing is taken),
+    /// leaving none: what [`drain`](Kept::drain) yields, in one move.
+    #[inline]
+    pub(crate) fn take_full(&mut self) -> Option<([u16; KEPT], [Option<P>; KEPT])> {
+        if self.len() != KEPT {
+            return None;
+        }
+        self.len = 0;
+        Some((
+            core::mem::replace(&mut self.indices, [UNUSED; KEPT]),
+            core::mem::replace(&mut self.squares, [const { None }; KEPT]),
+        ))
+    }
+
     /// Takes every kept square write out, in the order first written,
     /// leaving none.
     pub(crate) fn drain(&mut self) -> impl Iterator<Item = (usize, Option<P>)> + '_ {

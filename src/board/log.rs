@@ -121,6 +121,21 @@ impl<P: Clone> Log<P> {
         if self.len() + kept.len() > LOG {
             return false;
         }
+        // The common case, a full set of kept writes (so, by the test above,
+        // into an empty log): their arrays as they are (distinct indices,
+        // every slot used), in one move rather than a lookup and a copy a
+        // write. The arrays' types are the same only while `KEPT` equals
+        // `LOG`.
+        if let Some((indices, squares)) = kept.take_full() {
+            self.indices = indices;
+            self.squares = squares;
+            // Every slot used: `LOG` fits a byte.
+            #[allow(clippy::cast_possible_truncation)]
+            {
+                self.len = LOG as u8;
+            }
+            return true;
+        }
         for (index, square) in kept.drain() {
             if let Some(slot) = self.slot(index) {
                 self.squares[slot] = square;
@@ -153,7 +168,7 @@ impl<P: Clone> Log<P> {
 #[cfg(test)]
 mod tests {
     use super::{LOG, Log};
-    use crate::board::kept::{Kept, keep};
+    use crate::board::kept::{KEPT, Kept, keep};
     use crate::board::overlay::Overlay;
 
     fn in_order(kept: &Kept<u8>, log: &Log<u8>) -> Vec<(usize, Option<u8>)> {
@@ -208,6 +223,36 @@ mod tests {
         keep(&mut kept, 7, Some(9));
         assert!(log.take(&mut kept));
         assert_eq!(in_order(&Kept::EMPTY, &log), [(7, Some(9))]);
+    }
+
+    #[test]
+    fn a_full_set_of_kept_writes_moves_into_an_empty_log_whole() {
+        let writes: Vec<(usize, Option<u8>)> = (0..KEPT)
+            .map(|at| (at * 37 + 3, u8::try_from(at).ok().filter(|_| at % 3 != 0)))
+            .collect();
+        let fill = |kept: &mut Kept<u8>| {
+            for &(index, square) in &writes {
+                keep(kept, index, square);
+            }
+        };
+        let mut log = Log::<u8>::EMPTY;
+        let mut kept = Kept::EMPTY;
+        fill(&mut kept);
+        assert_eq!(kept.len(), KEPT, "the set is full");
+        assert!(log.take(&mut kept));
+        assert_eq!((kept.len(), log.len()), (0, LOG));
+        assert_eq!(kept.slot(writes[0].0), None, "the kept writes are gone");
+        let mut expected = writes.clone();
+        expected.sort_unstable();
+        assert_eq!(in_order(&kept, &log), expected);
+        for &(index, square) in &writes {
+            let slot = log.slot(index).expect("logged");
+            assert_eq!(log.square_at(slot), square.as_ref(), "{index}");
+        }
+        // Another full set finds no room, and nothing moves.
+        fill(&mut kept);
+        assert!(!log.take(&mut kept));
+        assert_eq!((kept.len(), log.len()), (KEPT, LOG));
     }
 
     /// Logs `Some(1)` at `first` and `Some(2)` at `second`, then checks
