@@ -144,11 +144,14 @@ impl<P: Clone, const LEN: usize, K: SharedPointerKind> BlocksOf<P, LEN, K> {
                     return;
                 };
                 let block = SharedPointer::make_mut(block);
-                for (index, square) in core::iter::once((index, square)).chain(writes) {
-                    if let Some(slot) = block.get_mut(index) {
-                        *slot = square;
-                    }
-                }
+                // `for_each`: a chain of writes runs as one loop a part.
+                core::iter::once((index, square))
+                    .chain(writes)
+                    .for_each(|(index, square)| {
+                        if let Some(slot) = block.get_mut(index) {
+                            *slot = square;
+                        }
+                    });
             }
             BlocksOf::Many(vector) => {
                 let mut current: Option<(usize, &mut [Option<P>; LEN])> = None;
