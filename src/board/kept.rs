@@ -148,12 +148,10 @@ impl<P> Kept<P> {
         }
     }
 
-    /// The slot of the write to `index`, if one is kept.
+    /// The slot of the write to `index`, if one is kept. No test of the
+    /// count first: an unused slot holds [`UNUSED`], which no key equals.
     #[inline(always)]
     pub(crate) fn slot(&self, index: usize) -> Option<usize> {
-        if self.len == 0 {
-            return None;
-        }
         self.find_all(Self::key(index)?)
     }
 
