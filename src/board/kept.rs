@@ -89,7 +89,7 @@ impl<P> Kept<P> {
 
     /// `index` as it is kept, or `None` if it cannot be a square's.
     #[inline(always)]
-    fn key(index: usize) -> Option<u16> {
+    pub(super) fn key(index: usize) -> Option<u16> {
         u16::try_from(index).ok().filter(|&index| index != UNUSED)
     }
 
@@ -230,11 +230,10 @@ impl<P: Clone> Kept<P> {
         if self.len() != KEPT {
             return None;
         }
-        self.len = 0;
-        Some((
-            core::mem::replace(&mut self.indices, [UNUSED; KEPT]),
-            core::mem::replace(&mut self.squares, [const { None }; KEPT]),
-        ))
+        let Kept {
+            indices, squares, ..
+        } = core::mem::replace(self, Self::EMPTY);
+        Some((indices, squares))
     }
 
     /// Takes every kept square write out, in the order first written,

@@ -68,13 +68,15 @@ impl<P> Log<P> {
 
     /// The slot of the write to `index`, if the log holds one: every slot
     /// compared at once (unused ones hold [`UNUSED`], which no square's
-    /// index is), with no branch on how many are used.
+    /// index is), with no branch on how many are used. An empty log, which
+    /// a read meets often (unlike an empty set of kept writes), is told by
+    /// its count first: 3 instructions a read fewer, counted.
     #[inline(always)]
     pub(crate) fn slot(&self, index: usize) -> Option<usize> {
         if self.len == 0 {
             return None;
         }
-        let key = u16::try_from(index).ok().filter(|&key| key != UNUSED)?;
+        let key = Kept::<P>::key(index)?;
         // Bitwise, not lazy: every slot is compared.
         #[allow(clippy::needless_bitwise_bool)]
         let held = self
