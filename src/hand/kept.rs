@@ -98,6 +98,14 @@ impl<P> KeptHands<P> {
             .map(|(entry, piece)| (piece, entry.delta))
     }
 
+    /// `true` if a change of `player`'s hand is kept.
+    #[inline]
+    pub(crate) fn has(&self, player: Player) -> bool {
+        let second = player == Player::Second;
+        (0..KEPT_HANDS)
+            .any(|slot| self.pieces[slot].is_some() && (self.players >> slot & 1 == 1) == second)
+    }
+
     /// `true` if any hand change is kept.
     #[inline]
     pub(crate) fn any(&self) -> bool {

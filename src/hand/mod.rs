@@ -52,6 +52,11 @@ impl<P, K: SharedPointerKind> Hand<P, K> {
         self.total
     }
 
+    /// `true` if no piece is held. O(1).
+    pub(crate) fn is_empty(&self) -> bool {
+        self.counts.is_empty()
+    }
+
     pub(crate) fn ptr_eq(&self, other: &Self) -> bool {
         self.counts.ptr_eq(&other.counts)
     }

@@ -48,9 +48,19 @@ impl<P: Ord, S, K: SharedPointerKind> GenericQi<P, S, K> {
     }
 
     /// `player`'s hand as `(piece, count)` in piece order: the shared
-    /// entries and the kept changes merged, entries of 0 left out.
+    /// entries and the kept changes merged, entries of 0 left out. With no
+    /// kept change of `player`'s, the shared entries as they are; with none
+    /// shared either, nothing: an empty hand (most hands, in most games) is
+    /// read without building the map's iterator.
     pub(super) fn effective_hand(&self, player: Player) -> impl Iterator<Item = (&P, usize)> + '_ {
-        EffectiveHand::new(self.shared.hand(player).iter(), &self.kept.hands, player)
+        let shared = self.shared.hand(player);
+        if self.kept.hands.has(player) {
+            HandIter::Merged(EffectiveHand::new(shared.iter(), &self.kept.hands, player))
+        } else if shared.is_empty() {
+            HandIter::Empty
+        } else {
+            HandIter::Shared(shared.iter())
+        }
     }
 
     /// `true` if both hold the same hands.
@@ -162,6 +172,28 @@ pub(super) fn counted(before: usize, delta: i32) -> Result<usize, HandError> {
         })
     } else {
         Ok(before - magnitude)
+    }
+}
+
+/// A hand as the position holds it, read by the cheapest path that gives
+/// its entries: none, the shared entries alone (`I`, in piece order), or
+/// those merged with the kept changes.
+enum HandIter<'a, P, I: Iterator> {
+    Empty,
+    Shared(I),
+    Merged(EffectiveHand<'a, P, I>),
+}
+
+impl<'a, P: Ord, I: Iterator<Item = (&'a P, usize)>> Iterator for HandIter<'a, P, I> {
+    type Item = (&'a P, usize);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            HandIter::Empty => None,
+            HandIter::Shared(shared) => shared.next(),
+            HandIter::Merged(merged) => merged.next(),
+        }
     }
 }
 
@@ -290,6 +322,39 @@ mod tests {
         assert_eq!(parent.kept.hands.changes().count(), KEPT_HANDS);
         assert_eq!(parent.second_hand_count(&9), 0);
         assert_same(&parent, &rebuilt(&parent));
+    }
+
+    #[test]
+    fn a_hand_is_read_by_the_path_its_changes_call_for() {
+        // Nothing shared, nothing kept: the empty path.
+        let start = empty();
+        assert!(start.shared.first_hand.is_empty());
+        assert!(!start.kept.hands.has(Player::First));
+        assert_eq!(start.first_hand().count(), 0);
+        // Shared entries for both players, then a kept change of the
+        // second's only: the first's hand is read from the shared entries
+        // alone, the second's merged.
+        let shared = Qi::<u8, u8>::from_parts(
+            &[9, 9],
+            [None; 81],
+            [(1, 2), (3, 1)],
+            [(2, 1)],
+            0,
+            1,
+            Player::First,
+        )
+        .unwrap();
+        let kept = shared.hand_diff(Player::Second, [(2, 1), (4, 1)]).unwrap();
+        assert!(!kept.kept.hands.has(Player::First), "the first's read alone");
+        assert!(kept.kept.hands.has(Player::Second), "the second's merged");
+        assert_eq!(kept.first_hand().collect::<Vec<_>>(), [(&1, 2), (&3, 1)]);
+        assert_eq!(kept.second_hand().collect::<Vec<_>>(), [(&2, 2), (&4, 1)]);
+        // A kept change of the first's only, over nothing shared: merged.
+        let first = start.hand_diff(Player::First, [(6, 3)]).unwrap();
+        assert!(first.kept.hands.has(Player::First));
+        assert!(!first.kept.hands.has(Player::Second));
+        assert_eq!(first.first_hand().collect::<Vec<_>>(), [(&6, 3)]);
+        assert_eq!(first.second_hand().count(), 0);
     }
 
     #[test]
