@@ -345,7 +345,10 @@ mod tests {
         )
         .unwrap();
         let kept = shared.hand_diff(Player::Second, [(2, 1), (4, 1)]).unwrap();
-        assert!(!kept.kept.hands.has(Player::First), "the first's read alone");
+        assert!(
+            !kept.kept.hands.has(Player::First),
+            "the first's read alone"
+        );
         assert!(kept.kept.hands.has(Player::Second), "the second's merged");
         assert_eq!(kept.first_hand().collect::<Vec<_>>(), [(&1, 2), (&3, 1)]);
         assert_eq!(kept.second_hand().collect::<Vec<_>>(), [(&2, 2), (&4, 1)]);
