@@ -360,6 +360,44 @@ mod tests {
         assert_eq!(first.second_hand().count(), 0);
     }
 
+    /// A piece whose every value hashes alike: hands that differ only in
+    /// which pieces they hold give positions of one hash, and only a
+    /// comparison of the hands tells them apart.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+    struct Alike(u8);
+
+    impl core::hash::Hash for Alike {
+        fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+            state.write_u8(0);
+        }
+    }
+
+    #[test]
+    fn shared_hands_of_one_hash_are_compared_by_content() {
+        let holding = |piece| {
+            Qi::<Alike, u8>::from_parts(
+                &[3, 3],
+                [None; 9],
+                [(Alike(piece), 1)],
+                Vec::new(),
+                0,
+                1,
+                Player::First,
+            )
+            .unwrap()
+        };
+        let (one, two) = (holding(1), holding(2));
+        assert_eq!(one.position_hash(), two.position_hash(), "the keys collide");
+        assert!(!one.kept.hands.any() && !two.kept.hands.any(), "all shared");
+        assert!(!one.shared.first_hand.ptr_eq(&two.shared.first_hand));
+        assert_ne!(one, two);
+        assert_ne!(two, one);
+        // Built apart, the same content: equal, though nothing is shared.
+        let again = holding(1);
+        assert!(!one.shared.first_hand.ptr_eq(&again.shared.first_hand));
+        assert_eq!(one, again);
+    }
+
     #[test]
     fn a_change_beyond_a_byte_goes_to_the_shared_hands() {
         let position = Qi::<u8, u8>::new(&[20, 20], 0, 1)
