@@ -265,6 +265,8 @@ impl<'a, P: Ord, I: Iterator<Item = (&'a P, usize)>> Iterator for EffectiveHand<
 
 #[cfg(test)]
 mod tests {
+    use archery::SharedPointer;
+
     use crate::hand::KEPT_HANDS;
     use crate::{Player, Qi};
 
@@ -395,6 +397,24 @@ mod tests {
         // Built apart, the same content: equal, though nothing is shared.
         let again = holding(1);
         assert!(!one.shared.first_hand.ptr_eq(&again.shared.first_hand));
+        assert_eq!(one, again);
+    }
+
+    #[test]
+    fn kept_hand_changes_of_one_hash_are_compared_by_content() {
+        // Two children of one parent, sharing everything but their kept
+        // hand changes, which differ only in a piece of a colliding key.
+        let parent = Qi::<Alike, u8>::new(&[3, 3], 0, 1).unwrap();
+        let one = parent.hand_diff(Player::First, [(Alike(1), 1)]).unwrap();
+        let two = parent.hand_diff(Player::First, [(Alike(2), 1)]).unwrap();
+        assert_eq!(one.position_hash(), two.position_hash(), "the keys collide");
+        assert!(
+            SharedPointer::ptr_eq(&one.shared, &two.shared),
+            "all else shared"
+        );
+        assert_ne!(one, two);
+        assert_ne!(two, one);
+        let again = parent.hand_diff(Player::First, [(Alike(1), 1)]).unwrap();
         assert_eq!(one, again);
     }
 
