@@ -155,6 +155,16 @@ impl<P> Kept<P> {
         self.find_all(Self::key(index)?)
     }
 
+    /// Every slot, used or not, `(index, square)`: an unused slot's index
+    /// is [`UNUSED`], past every board's last square.
+    #[inline]
+    pub(super) fn slots(&self) -> impl Iterator<Item = (usize, &Option<P>)> {
+        self.indices
+            .iter()
+            .zip(&self.squares)
+            .map(|(&index, square)| (usize::from(index), square))
+    }
+
     /// Every kept write, `(index, square)`, in the order first written.
     #[inline]
     pub(super) fn writes(&self) -> impl Iterator<Item = (usize, &Option<P>)> {

@@ -104,6 +104,16 @@ impl<P> Log<P> {
         self.squares[slot].as_ref()
     }
 
+    /// Every slot, used or not, `(index, square)`, in no order: an unused
+    /// slot's index is [`UNUSED`], past every board's last square.
+    #[inline]
+    pub(super) fn slots(&self) -> impl Iterator<Item = (usize, &Option<P>)> {
+        self.indices
+            .iter()
+            .zip(&self.squares)
+            .map(|(&index, square)| (usize::from(index), square))
+    }
+
     /// Every write held, `(index, square)`, in no order.
     #[inline]
     pub(crate) fn writes(&self) -> impl Iterator<Item = (usize, &Option<P>)> {

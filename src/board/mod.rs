@@ -90,7 +90,7 @@ use crate::identity::fresh_id;
 pub(crate) use self::compare::ChangedSquares;
 use self::kept::Slot;
 pub(crate) use self::kept::{KEPT, Kept};
-use self::log::Log;
+use self::log::{LOG, Log};
 use self::overlay::Overlay;
 pub(crate) use self::scan::{Occupied, Squares};
 
@@ -357,21 +357,34 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
 
     /// Clones the first `out.len()` squares into `out`: the blocks a block
     /// at a time (a memory copy for squares that are `Copy`), then the
-    /// logged writes over them, then the kept ones over those, oldest
-    /// first. No square is compared with a write's index: a copy and a few
-    /// stores.
+    /// logged writes over them, then the kept ones over those. No square is
+    /// compared with a write's index, and no loop runs for as many writes
+    /// as there are: a copy, then one test per slot of the log and of the
+    /// kept writes (`LOG + KEPT`, used or not) and a store per write.
     pub(crate) fn clone_into(self, out: &mut [Option<P>])
     where
         P: Clone,
     {
         self.store.blocks.clone_into(out);
-        if writes::<P>() == Writes::Deferred {
-            // `for_each`, as a flush: the chain runs as one loop a part.
-            self.store
-                .log
-                .writes()
-                .chain(self.kept.writes())
-                .for_each(|(index, written)| patch(out, index, written));
+        // A board with no write over its blocks (built from its squares,
+        // loaded, or just flushed) is its blocks: one branch, rarely taken
+        // in a search, spares it the slots' tests below.
+        if writes::<P>() == Writes::Deferred && self.store.log.len() + self.kept.len() > 0 {
+            // Every slot, used or not: an unused one (index `UNUSED`, past
+            // every board) goes to `spare`. The loops are unrolled, one
+            // test per slot, so none ends on the count of writes, a branch
+            // mispredicted whenever that count differs from the last
+            // read's; slot `i`'s test (used or not) is learned slot by slot.
+            // An index is held at most once in the log and once in the
+            // kept writes, so the only order is the log's before the kept.
+            const _: () = assert!(LOG + KEPT == 24, "`board_into`'s docs count the slots");
+            let mut spare = None;
+            for (index, written) in self.store.log.slots() {
+                patch(out.get_mut(index).unwrap_or(&mut spare), written);
+            }
+            for (index, written) in self.kept.slots() {
+                patch(out.get_mut(index).unwrap_or(&mut spare), written);
+            }
         }
     }
 
@@ -409,7 +422,7 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
     }
 }
 
-/// Writes `square` over `out[index]`, if `out` reaches that far.
+/// Writes `square` over `target`.
 ///
 /// As a one-square `clone_from_slice`, which the standard library makes a
 /// memory copy for `Copy` squares: one store of the whole square, with no
@@ -419,10 +432,8 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
 #[inline]
 // The square as the slice element it is, for `slice::from_ref`.
 #[allow(clippy::ref_option)]
-fn patch<P: Clone>(out: &mut [Option<P>], index: usize, square: &Option<P>) {
-    if let Some(target) = out.get_mut(index..=index) {
-        target.clone_from_slice(core::slice::from_ref(square));
-    }
+fn patch<P: Clone>(target: &mut Option<P>, square: &Option<P>) {
+    core::slice::from_mut(target).clone_from_slice(core::slice::from_ref(square));
 }
 
 #[cfg(test)]

@@ -259,9 +259,11 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// The fastest way to read a whole board: the shared blocks are copied
     /// with `clone_from_slice` (a memory copy for `Copy` pieces), then the
     /// position's logged and kept writes are stored over them, oldest
-    /// first. O(squares) for the copy plus O(1) per write, with no
-    /// comparison per square; a move generator that reads each node once
-    /// should read it with this, into an array it keeps.
+    /// first. O(squares) for the copy plus a fixed 24 tests for the writes
+    /// (one per slot that can hold one, used or not: no loop ends on how
+    /// many there are), with no comparison per square; a move generator
+    /// that reads each node once should read it with this, into an array
+    /// it keeps.
     ///
     /// ```
     /// use persistent_qi::Qi;
