@@ -268,6 +268,7 @@ mod tests {
     use archery::SharedPointer;
 
     use crate::hand::KEPT_HANDS;
+    use crate::qi::tests::Alike;
     use crate::{Player, Qi};
 
     type Position = Qi<u8, u8>;
@@ -360,18 +361,6 @@ mod tests {
         assert!(!first.kept.hands.has(Player::Second));
         assert_eq!(first.first_hand().collect::<Vec<_>>(), [(&6, 3)]);
         assert_eq!(first.second_hand().count(), 0);
-    }
-
-    /// A piece whose every value hashes alike: hands that differ only in
-    /// which pieces they hold give positions of one hash, and only a
-    /// comparison of the hands tells them apart.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-    struct Alike(u8);
-
-    impl core::hash::Hash for Alike {
-        fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-            state.write_u8(0);
-        }
     }
 
     #[test]

@@ -11,6 +11,50 @@ use crate::board::KEPT;
 
 type Position = Qi<u8, u8>;
 
+/// A piece or style whose every value hashes alike: positions that differ
+/// only in which of its values they hold have one hash, and only a
+/// comparison of their content tells them apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Alike(pub(super) u8);
+
+impl core::hash::Hash for Alike {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        state.write_u8(0);
+    }
+}
+
+#[test]
+fn positions_built_apart_with_styles_of_one_hash_are_compared_by_their_styles() {
+    let styled = |first, second| {
+        let squares = [None, Some(1), None, None];
+        Qi::<u8, Alike>::from_parts(
+            &[2, 2],
+            squares,
+            [],
+            [],
+            Alike(first),
+            Alike(second),
+            crate::Player::First,
+        )
+        .expect("one piece fits")
+    };
+    let start = styled(1, 2);
+    for other in [styled(3, 2), styled(1, 3), styled(2, 1)] {
+        assert_eq!(
+            start.position_hash(),
+            other.position_hash(),
+            "the keys collide"
+        );
+        assert!(
+            !SharedPointer::ptr_eq(&start.shared, &other.shared),
+            "built apart"
+        );
+        assert_ne!(start, other);
+        assert_ne!(other, start);
+    }
+    assert_eq!(start, styled(1, 2));
+}
+
 /// The setup of `two_branches_with_writes_in_one_shared_block_compare_square_by_square`
 /// in `tests/changes/cases.rs`: a parent on a board of 64 blocks of 64
 /// squares with 1,025 (block 16) in its blocks; one branch writes 40
