@@ -18,6 +18,19 @@ const _: () = assert!(KEPT >= 8);
 /// board has 65,025 squares), so no lookup of a square matches one.
 pub(super) const UNUSED: u16 = u16::MAX;
 
+/// The slots of a set of writes (the kept writes', the log's), `(index,
+/// square)` in slot order: their two arrays, or the used part of each.
+#[inline]
+pub(super) fn pairs<'a, P>(
+    indices: &'a [u16],
+    squares: &'a [Option<P>],
+) -> impl Iterator<Item = (usize, &'a Option<P>)> {
+    indices
+        .iter()
+        .zip(squares)
+        .map(|(&index, square)| (usize::from(index), square))
+}
+
 /// The last writes to a board, at most one per square, in the order they
 /// were first made.
 ///
@@ -159,20 +172,14 @@ impl<P> Kept<P> {
     /// is [`UNUSED`], past every board's last square.
     #[inline]
     pub(super) fn slots(&self) -> impl Iterator<Item = (usize, &Option<P>)> {
-        self.indices
-            .iter()
-            .zip(&self.squares)
-            .map(|(&index, square)| (usize::from(index), square))
+        pairs(&self.indices, &self.squares)
     }
 
     /// Every kept write, `(index, square)`, in the order first written.
     #[inline]
     pub(super) fn writes(&self) -> impl Iterator<Item = (usize, &Option<P>)> {
         let len = self.len();
-        self.indices[..len]
-            .iter()
-            .zip(&self.squares[..len])
-            .map(|(&index, square)| (usize::from(index), square))
+        pairs(&self.indices[..len], &self.squares[..len])
     }
 
     /// The index kept in `slot` (a used slot).

@@ -18,7 +18,7 @@
 // The lookup runs in every read of a square that is not kept.
 #![allow(clippy::inline_always)]
 
-use super::kept::{Kept, UNUSED};
+use super::kept::{Kept, UNUSED, pairs};
 
 /// The most writes the log holds.
 pub(crate) const LOG: usize = 12;
@@ -108,20 +108,14 @@ impl<P> Log<P> {
     /// slot's index is [`UNUSED`], past every board's last square.
     #[inline]
     pub(super) fn slots(&self) -> impl Iterator<Item = (usize, &Option<P>)> {
-        self.indices
-            .iter()
-            .zip(&self.squares)
-            .map(|(&index, square)| (usize::from(index), square))
+        pairs(&self.indices, &self.squares)
     }
 
     /// Every write held, `(index, square)`, in no order.
     #[inline]
     pub(crate) fn writes(&self) -> impl Iterator<Item = (usize, &Option<P>)> {
         let len = self.len();
-        self.indices[..len]
-            .iter()
-            .zip(&self.squares[..len])
-            .map(|(&index, square)| (usize::from(index), square))
+        pairs(&self.indices[..len], &self.squares[..len])
     }
 }
 
