@@ -105,3 +105,28 @@ fn a_position_feeds_a_hasher_its_position_hash_alone() {
         build.hash_one(position.position_hash())
     );
 }
+
+/// The hash of a two-square position (styles 0 and 1) holding `piece` on
+/// square 0.
+fn hash_with<P: Clone + Ord + core::hash::Hash>(piece: P) -> u64 {
+    Qi::new(&[2], 0_u8, 1_u8)
+        .unwrap()
+        .board_diff([(0, Some(piece))])
+        .unwrap()
+        .position_hash()
+}
+
+/// Integer pieces of every width are hashed by value, as the hash's docs
+/// say: `usize` as the `u64` of the same value and `isize` as the `i64`, on
+/// every target, so the values are the same on 32-bit and 64-bit machines;
+/// a `u128` by its low word, then its high word.
+#[test]
+fn integer_pieces_are_hashed_by_value_at_every_width() {
+    assert_eq!(hash_with(7_u64), 0x1230_df39_7dbc_4c19);
+    assert_eq!(hash_with(7_usize), hash_with(7_u64));
+    assert_eq!(hash_with(-7_i64), 0x4e16_c8ed_7711_03c2);
+    assert_eq!(hash_with(-7_isize), hash_with(-7_i64));
+    assert_eq!(hash_with(7_u128), 0x448a_addf_45ae_4c2b);
+    assert_eq!(hash_with(7_u128 << 64), 0x3147_e87b_c332_333c);
+    assert_ne!(hash_with(7_u128 << 64), hash_with(0_u128));
+}
