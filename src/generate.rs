@@ -108,3 +108,135 @@ where
             .fold(empty, |position, next| next.play(position)),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Move, build};
+    use crate::{Player, Qi};
+
+    type Position = Qi<u8, u8>;
+
+    /// A move of `kind` (read modulo 16) with the given numbers, by the
+    /// first player, with piece 9.
+    fn drawn(kind: u8, square: usize, other: usize) -> Move<u8> {
+        Move {
+            kind,
+            player: Player::First,
+            piece: 9,
+            square,
+            other,
+        }
+    }
+
+    /// A 3x3 board holding 1 on square 0 and 2 on square 8, the first hand
+    /// holding 3 and 4 (one each).
+    fn start() -> Position {
+        Qi::new(&[3, 3], 0, 1)
+            .unwrap()
+            .board_diff([(0, Some(1)), (8, Some(2))])
+            .unwrap()
+            .first_hand_diff([(3, 1), (4, 1)])
+            .unwrap()
+    }
+
+    fn squares(position: &Position) -> Vec<Option<u8>> {
+        position.squares().map(Option::<&u8>::copied).collect()
+    }
+
+    fn hand(position: &Position, player: Player) -> Vec<(u8, usize)> {
+        position
+            .hand(player)
+            .map(|(&piece, count)| (piece, count))
+            .collect()
+    }
+
+    #[test]
+    fn numbers_are_read_modulo_what_they_index() {
+        // Kind 16 is kind 0 (a piece put on a square), square 13 is 4.
+        let played = drawn(16, 13, 0).play(start());
+        assert_eq!(played.square(4), Some(&9));
+        assert_eq!(played.turn(), Player::First);
+        // Kind 7 gives [1, 2, 3][other % 3] copies: other 5 gives 3.
+        let played = drawn(7, 0, 5).play(start());
+        assert_eq!(played.hand_count(Player::First, &9), 3);
+    }
+
+    #[test]
+    fn each_kind_of_move_changes_what_it_names() {
+        let start = start();
+        // 0 to 5 put the piece on the square, 6 empties it.
+        for kind in 0..=5 {
+            assert_eq!(drawn(kind, 4, 0).play(start.clone()).square(4), Some(&9));
+        }
+        assert_eq!(drawn(6, 0, 0).play(start.clone()).square(0), None);
+        // 7 and 8 give copies to the player's hand.
+        for kind in [7, 8] {
+            let given = drawn(kind, 0, 1).play(start.clone());
+            assert_eq!(given.hand_count(Player::First, &9), 2);
+            assert_eq!(squares(&given), squares(&start));
+        }
+        // 9 and 10 capture the square's piece into the player's hand, and
+        // pass the turn.
+        for kind in [9, 10] {
+            let captured = drawn(kind, 8, 0).play(start.clone());
+            assert_eq!(captured.square(8), None);
+            assert_eq!(hand(&captured, Player::First), [(2, 1), (3, 1), (4, 1)]);
+            assert_eq!(captured.turn(), Player::Second);
+        }
+        // 11 and 12 drop the hand's entry `other` (modulo the entries) on
+        // an empty square, and pass the turn.
+        for kind in [11, 12] {
+            let dropped = drawn(kind, 4, 2).play(start.clone());
+            assert_eq!(dropped.square(4), Some(&3));
+            assert_eq!(hand(&dropped, Player::First), [(4, 1)]);
+            assert_eq!(dropped.turn(), Player::Second);
+        }
+        // 13 and 14 move the square's piece to the target `other`, a piece
+        // there captured into the hand of the side to move.
+        for kind in [13, 14] {
+            let moved = drawn(kind, 0, 4).play(start.clone());
+            assert_eq!((moved.square(0), moved.square(4)), (None, Some(&1)));
+            assert_eq!(moved.turn(), Player::Second);
+            let capture = drawn(kind, 0, 8).play(start.clone());
+            assert_eq!((capture.square(0), capture.square(8)), (None, Some(&1)));
+            assert_eq!(hand(&capture, Player::First), [(2, 1), (3, 1), (4, 1)]);
+        }
+        // A piece moved onto its own square stays, and takes nothing.
+        let stay = drawn(13, 0, 9).play(start.clone());
+        assert_eq!(squares(&stay), squares(&start));
+        assert_eq!(hand(&stay, Player::First), hand(&start, Player::First));
+        // 15 only passes the turn.
+        let passed = drawn(15, 4, 0).play(start.clone());
+        assert_eq!(squares(&passed), squares(&start));
+        assert_eq!(passed.turn(), Player::Second);
+    }
+
+    #[test]
+    fn moves_that_do_not_apply_leave_the_position_as_it_is() {
+        let start = start();
+        // A capture of an empty square, a drop on an occupied one or from
+        // an empty hand, a move from an empty square.
+        for (kind, square, player) in [
+            (9, 4, Player::First),
+            (11, 0, Player::First),
+            (11, 4, Player::Second),
+            (13, 4, Player::First),
+        ] {
+            let mut next = drawn(kind, square, 0);
+            next.player = player;
+            assert!(next.play(start.clone()).ptr_eq(&start), "kind {kind}");
+        }
+    }
+
+    #[test]
+    fn a_position_is_built_by_its_moves_from_an_empty_board() {
+        let built: Position = build(&[3, 3], 0, 1, [drawn(0, 4, 0), drawn(15, 0, 0)]).unwrap();
+        let expected = Qi::new(&[3, 3], 0, 1)
+            .unwrap()
+            .board_diff([(4, Some(9))])
+            .unwrap()
+            .toggle();
+        assert_eq!(built, expected);
+        assert!(build::<u8, u8>(&[0], 0, 1, []).is_none());
+    }
+}

@@ -54,3 +54,22 @@ impl core::fmt::Display for Player {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Player;
+
+    #[test]
+    fn each_player_is_one_of_two_and_names_itself() {
+        for (player, first, name) in [
+            (Player::First, true, "first"),
+            (Player::Second, false, "second"),
+        ] {
+            assert_eq!(player.is_first(), first);
+            assert_eq!(player.is_second(), !first);
+            assert_eq!(player.flip().is_first(), !first);
+            assert_eq!(player.flip().flip(), player);
+            assert_eq!(player.to_string(), name);
+        }
+    }
+}

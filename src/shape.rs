@@ -141,3 +141,65 @@ pub enum Nested<T> {
     /// A three-dimensional board: its layers, each a list of ranks.
     Layers(Vec<Vec<Vec<Option<T>>>>),
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Nested, Shape};
+
+    /// Every coordinate tuple of `sizes`, in row-major order (the last
+    /// coordinate fastest), padded with 0 to three.
+    fn row_major(sizes: &[usize]) -> Vec<Vec<usize>> {
+        let padded = |at: usize| sizes.get(at).copied().unwrap_or(1);
+        let mut all = Vec::new();
+        for a in 0..padded(0) {
+            for b in 0..padded(1) {
+                for c in 0..padded(2) {
+                    all.push([a, b, c][..sizes.len()].to_vec());
+                }
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn indices_count_squares_in_row_major_order_in_one_to_three_dimensions() {
+        for sizes in [&[7][..], &[3, 4], &[4, 3], &[2, 3, 5], &[5, 1, 3]] {
+            let shape = Shape::new(sizes).unwrap();
+            assert_eq!(shape.dimension_count(), sizes.len());
+            assert_eq!(shape.sizes(), sizes);
+            let all = row_major(sizes);
+            assert_eq!(shape.square_count(), all.len());
+            for (index, coordinates) in all.iter().enumerate() {
+                assert_eq!(shape.index_of(coordinates), Ok(index), "{sizes:?}");
+                assert_eq!(
+                    shape.coordinates_of(index).as_ref(),
+                    Ok(coordinates),
+                    "{sizes:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn squares_nest_along_the_dimensions_outermost_first() {
+        let squares = |count: usize| (0..count).map(Some);
+        assert_eq!(
+            Shape::new(&[3]).unwrap().nest(squares(3)),
+            Nested::Line(vec![Some(0), Some(1), Some(2)])
+        );
+        assert_eq!(
+            Shape::new(&[2, 3]).unwrap().nest(squares(6)),
+            Nested::Grid(vec![
+                vec![Some(0), Some(1), Some(2)],
+                vec![Some(3), Some(4), Some(5)],
+            ])
+        );
+        assert_eq!(
+            Shape::new(&[2, 1, 2]).unwrap().nest(squares(4)),
+            Nested::Layers(vec![
+                vec![vec![Some(0), Some(1)]],
+                vec![vec![Some(2), Some(3)]],
+            ])
+        );
+    }
+}
