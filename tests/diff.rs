@@ -441,6 +441,14 @@ mod serde {
                 "`squares` given twice",
             ),
             (
+                r#"{"squares":[],"hands":[],"hands":[],"turn_changed":false}"#,
+                "`hands` given twice",
+            ),
+            (
+                r#"{"turn_changed":true,"squares":[],"hands":[],"turn_changed":false}"#,
+                "`turn_changed` given twice",
+            ),
+            (
                 r#"{"squares":[],"hands":[]}"#,
                 "a diff without `turn_changed`",
             ),

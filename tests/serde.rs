@@ -473,3 +473,122 @@ fn positions_round_trip_through_a_binary_format() {
     assert_eq!(read, position);
     assert_eq!(read.position_hash(), position.position_hash());
 }
+
+/// A value of the wrong type names what was expected there, in the
+/// position's document and in a diff's.
+#[test]
+fn a_value_of_the_wrong_type_names_what_was_expected() {
+    use persistent_qi::Diff;
+    use persistent_qi::qpi::Qpi;
+
+    let cases = [
+        (
+            rejection::<Qi<u8, u8>>("5"),
+            "invalid type: integer `5`, expected a position (struct Qi)",
+        ),
+        (
+            rejection::<Qi<u8, u8>>(r#"{"shape":5}"#),
+            "invalid type: integer `5`, expected a sequence of 1 to 3 dimension sizes",
+        ),
+        (
+            rejection::<Qi<u8, u8>>(r#"{"shape":[2],"board":5}"#),
+            "invalid type: integer `5`, expected a sequence of squares, each a piece or null",
+        ),
+        (
+            rejection::<Qi<u8, u8>>(r#"{"shape":[2],"board":[null,null],"first_hand":5}"#),
+            "invalid type: integer `5`, expected a sequence of [piece, count] pairs",
+        ),
+        (
+            rejection::<Diff<Qpi>>("5"),
+            "invalid type: integer `5`, expected a diff: squares, hands and turn_changed",
+        ),
+        (
+            rejection::<Diff<Qpi>>(r#"{"squares":5}"#),
+            "invalid type: integer `5`, expected a sequence of (index, before, after)",
+        ),
+        (
+            rejection::<Diff<Qpi>>(r#"{"squares":[],"hands":5}"#),
+            "invalid type: integer `5`, expected a sequence of (player, piece, before, after)",
+        ),
+    ];
+    for (message, expected) in cases {
+        assert_eq!(message, expected);
+    }
+}
+
+/// A format that hands an enum over as a bare string, as some do.
+struct BareStr<'a>(&'a str);
+
+impl<'de> serde::Deserializer<'de> for BareStr<'de> {
+    type Error = serde::de::value::Error;
+
+    fn deserialize_any<V: serde::de::Visitor<'de>>(
+        self,
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        visitor.visit_str(self.0)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf option unit unit_struct newtype_struct seq tuple
+        tuple_struct map struct enum identifier ignored_any
+    }
+}
+
+/// Formats that hand an enum over as a bare string or index (rather than
+/// through serde's enum access) read a player by its name, old spelling or
+/// index, and refuse anything else naming the two it may be.
+#[test]
+fn a_player_is_read_from_a_bare_name_or_index() {
+    use serde::Deserialize;
+    use serde::de::IntoDeserializer;
+    use serde::de::value::Error;
+
+    for (name, player) in [
+        ("First", Player::First),
+        ("Second", Player::Second),
+        ("second", Player::Second),
+    ] {
+        assert_eq!(Player::deserialize(BareStr(name)), Ok(player), "{name}");
+    }
+    for (index, player) in [(0_u64, Player::First), (1, Player::Second)] {
+        let read = Player::deserialize(IntoDeserializer::<Error>::into_deserializer(index));
+        assert_eq!(read, Ok(player), "{index}");
+    }
+    let message = |read: Result<Player, Error>| read.unwrap_err().to_string();
+    assert_eq!(
+        message(Player::deserialize(BareStr("Third"))),
+        "unknown variant `Third`, expected `First` or `Second`"
+    );
+    assert_eq!(
+        message(Player::deserialize(
+            IntoDeserializer::<Error>::into_deserializer(2_u64)
+        )),
+        "invalid value: integer `2`, expected `First` or `Second`"
+    );
+    assert_eq!(
+        message(Player::deserialize(
+            IntoDeserializer::<Error>::into_deserializer(true)
+        )),
+        "invalid type: boolean `true`, expected `First` or `Second`"
+    );
+}
+
+/// A board listed before its shape is read against the largest board: as
+/// many squares as the largest board has are read, one more is refused.
+#[test]
+fn a_board_before_its_shape_may_be_as_large_as_the_largest_board() {
+    let document = |squares: usize| {
+        let board = vec!["null"; squares].join(",");
+        format!(
+            r#"{{"board":[{board}],"shape":[255,255],"first_hand":[],"second_hand":[],"first_style":0,"second_style":1,"turn":"First"}}"#
+        )
+    };
+    let largest: Qi<u8, u8> = serde_json::from_str(&document(65_025)).unwrap();
+    assert_eq!(largest.square_count(), 65_025);
+    assert_eq!(
+        rejection::<Qi<u8, u8>>(&document(65_026)),
+        "wrong number of squares: the board lists 65026, more than any shape has (65025)"
+    );
+}
