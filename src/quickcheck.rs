@@ -79,7 +79,7 @@ impl Arbitrary for Qi<Qpi, Sin> {
         let pool: Vec<Qpi> = (0..=usize::arbitrary(g) % 8)
             .map(|_| Qpi::arbitrary(g))
             .collect();
-        let moves: Vec<Move<Qpi>> = (0..usize::arbitrary(g) % (MAX_MOVES + 1))
+        let moves: Vec<Move<Qpi>> = (0..move_count(usize::arbitrary(g)))
             .map(|_| Move {
                 kind: u8::arbitrary(g),
                 player: Player::arbitrary(g),
@@ -162,5 +162,24 @@ impl Content {
         let mut changed = self.clone();
         change(&mut changed);
         changed
+    }
+}
+
+/// How many moves a drawn number asks for: 0 to [`MAX_MOVES`], every count
+/// drawn by as many numbers (give or take one) as any other.
+fn move_count(draw: usize) -> usize {
+    draw % (MAX_MOVES + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_MOVES, move_count};
+
+    #[test]
+    fn every_move_count_from_none_to_the_most_is_drawn() {
+        let counts: Vec<usize> = (0..=2 * MAX_MOVES + 1).map(move_count).collect();
+        let expected: Vec<usize> = (0..=MAX_MOVES).chain(0..=MAX_MOVES).collect();
+        assert_eq!(counts, expected);
+        assert!(move_count(usize::MAX) <= MAX_MOVES);
     }
 }

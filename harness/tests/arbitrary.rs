@@ -91,3 +91,52 @@ fn player_and_qpi_take_any_value_from_any_bytes() {
     assert!(players.contains(&Player::First) && players.contains(&Player::Second));
     assert!(tokens.len() > 3000, "only {} distinct tokens", tokens.len());
 }
+
+#[test]
+fn player_and_qpi_take_the_bytes_their_size_hints_give() {
+    // A fuzzer sizes its inputs by `size_hint`: each reads exactly that many.
+    assert_eq!(Player::size_hint(0), (1, Some(1)));
+    assert_eq!(Qpi::size_hint(0), (2, Some(2)));
+    for seed in 0..200 {
+        let data = bytes(seed, 8);
+        let mut u = Unstructured::new(&data);
+        Player::arbitrary(&mut u).unwrap();
+        assert_eq!(data.len() - u.len(), 1);
+        Qpi::arbitrary(&mut u).unwrap();
+        assert_eq!(data.len() - u.len(), 3);
+    }
+}
+
+#[test]
+fn small_boards_take_every_size_in_one_to_three_dimensions_and_grids_up_to_19x19() {
+    let shapes: Vec<Vec<usize>> = (0..2000)
+        .map(|seed| arbitrary_position(&bytes(seed, 64)).shape().to_vec())
+        .collect();
+    let small = |sizes: &&Vec<usize>| sizes.iter().all(|&size| size <= 9);
+    for dimensions in 1..=3 {
+        for size in 1..=9 {
+            assert!(
+                shapes
+                    .iter()
+                    .filter(small)
+                    .any(|sizes| sizes.len() == dimensions && sizes.contains(&size)),
+                "no small board of {dimensions} dimensions has a size of {size}"
+            );
+        }
+    }
+    // Grids past 9 a side, up to 19x19, are a common case too.
+    let grids = shapes
+        .iter()
+        .filter(|sizes| sizes.len() == 2 && sizes.iter().any(|&size| size > 9))
+        .filter(|sizes| sizes.iter().all(|&size| size <= 19))
+        .count();
+    assert!(
+        grids > 100,
+        "{grids} of 2000 boards are grids past 9 a side"
+    );
+    assert!(
+        shapes
+            .iter()
+            .any(|sizes| sizes.len() == 2 && sizes.contains(&19))
+    );
+}

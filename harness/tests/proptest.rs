@@ -80,6 +80,16 @@ fn every_shape_size_and_both_players_are_reached() {
 }
 
 #[test]
+fn every_style_letter_is_reached() {
+    let letters: std::collections::BTreeSet<char> = sample(&sin(), 2000)
+        .iter()
+        .map(|style| style.to_char())
+        .collect();
+    let expected: std::collections::BTreeSet<char> = ('A'..='Z').chain('a'..='z').collect();
+    assert_eq!(letters, expected);
+}
+
+#[test]
 fn a_failing_case_shrinks_towards_an_empty_board() {
     let mut runner = TestRunner::deterministic();
     let result = runner.run(&qi(Just(vec![4, 4]), 0..3_u8, Just(0_u8)), |position| {

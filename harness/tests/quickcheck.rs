@@ -133,3 +133,41 @@ fn arbitrary_players_are_both_players() {
     let players: Vec<Player> = (0..100).map(|_| Player::arbitrary(&mut g)).collect();
     assert!(players.contains(&Player::First) && players.contains(&Player::Second));
 }
+
+#[test]
+fn arbitrary_tokens_reach_the_whole_range() {
+    let mut g = Gen::from_size_and_seed(10, 7);
+    let tokens: std::collections::BTreeSet<Qpi> =
+        (0..8000).map(|_| Qpi::arbitrary(&mut g)).collect();
+    // 8,000 draws over 16,224 tokens: about 6,000 distinct if uniform.
+    assert!(tokens.len() > 5000, "only {} distinct tokens", tokens.len());
+    let codes: Vec<u16> = tokens.iter().map(|token| token.code()).collect();
+    assert!(
+        codes[0] < 100 && codes[codes.len() - 1] > 16_100,
+        "{codes:?}"
+    );
+}
+
+#[test]
+fn shrinking_drops_halves_or_shortens_the_outermost_dimension() {
+    let piece = Qpi::parse("C:K").unwrap();
+    let position = Position::new(&[8, 3], piece.sin(), piece.sin())
+        .unwrap()
+        .board_diff([(0, Some(piece)), (23, Some(piece))])
+        .unwrap();
+    let candidates: Vec<Position> = position.shrink().collect();
+    for shape in [&[3][..], &[4, 3], &[7, 3]] {
+        let cut = candidates
+            .iter()
+            .find(|candidate| candidate.shape() == shape)
+            .unwrap_or_else(|| panic!("no candidate on {shape:?}"));
+        // The squares left are the first ones, at the same coordinates.
+        assert_eq!(cut.square(0), Some(&piece));
+        assert_eq!(cut.board_piece_count(), 1);
+    }
+    assert!(
+        candidates
+            .iter()
+            .all(|candidate| candidate.shape().len() <= 2)
+    );
+}
