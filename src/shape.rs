@@ -146,8 +146,9 @@ pub enum Nested<T> {
 mod tests {
     use super::{Nested, Shape};
 
-    /// Every coordinate tuple of `sizes`, in row-major order (the last
-    /// coordinate fastest), padded with 0 to three.
+    /// Every coordinate list of `sizes`, in row-major order (the last
+    /// coordinate fastest): three nested loops, a missing dimension's
+    /// looping once.
     fn row_major(sizes: &[usize]) -> Vec<Vec<usize>> {
         let padded = |at: usize| sizes.get(at).copied().unwrap_or(1);
         let mut all = Vec::new();

@@ -18,6 +18,14 @@ fn empty(shape: &[usize]) -> Position {
     Qi::new(shape, "C", "c").unwrap()
 }
 
+/// A 2x2 position built whole from `squares` and the first hand's entries.
+fn from_parts(
+    squares: impl IntoIterator<Item = Option<&'static str>>,
+    first_hand: Vec<(&'static str, usize)>,
+) -> Result<Position, Error> {
+    Position::from_parts(&[2, 2], squares, first_hand, [], "C", "c", Player::First)
+}
+
 #[test]
 fn shapes_out_of_bounds_are_named_with_the_dimension_at_fault() {
     fails_with(
@@ -89,11 +97,8 @@ fn changes_that_break_a_rule_are_named_with_the_change() {
 
 #[test]
 fn contents_given_whole_are_named_with_the_entry_at_fault() {
-    let build = |squares: Vec<Option<&'static str>>, hand: Vec<(&'static str, usize)>| {
-        Position::from_parts(&[2, 2], squares, hand, [], "C", "c", Player::First)
-    };
     fails_with(
-        build(vec![None; 3], vec![]),
+        from_parts(vec![None; 3], vec![]),
         Error::SquareCountMismatch {
             expected: 4,
             given: 3,
@@ -103,7 +108,7 @@ fn contents_given_whole_are_named_with_the_entry_at_fault() {
     // Reading stops one square past the shape's: too many squares, or
     // endless ones, read as "at least" one more.
     fails_with(
-        build(vec![None; 9], vec![]),
+        from_parts(vec![None; 9], vec![]),
         Error::SquareCountMismatch {
             expected: 4,
             given: 5,
@@ -111,15 +116,7 @@ fn contents_given_whole_are_named_with_the_entry_at_fault() {
         "wrong number of squares: the shape has 4, at least 5 given",
     );
     fails_with(
-        Position::from_parts(
-            &[2, 2],
-            core::iter::repeat(None),
-            [],
-            [],
-            "C",
-            "c",
-            Player::First,
-        ),
+        from_parts(core::iter::repeat(None), vec![]),
         Error::SquareCountMismatch {
             expected: 4,
             given: 5,
@@ -127,7 +124,7 @@ fn contents_given_whole_are_named_with_the_entry_at_fault() {
         "wrong number of squares: the shape has 4, at least 5 given",
     );
     fails_with(
-        build(vec![None; 4], vec![("P", 0)]),
+        from_parts(vec![None; 4], vec![("P", 0)]),
         Error::ZeroHandCount {
             player: Player::First,
             entry: 0,
@@ -135,7 +132,7 @@ fn contents_given_whole_are_named_with_the_entry_at_fault() {
         "hand count must be at least 1: the first hand lists 0 (entry 0)",
     );
     fails_with(
-        build(vec![None; 4], vec![("P", 1), ("P", 1)]),
+        from_parts(vec![None; 4], vec![("P", 1), ("P", 1)]),
         Error::DuplicateHandPiece {
             player: Player::First,
             entry: 1,
