@@ -25,6 +25,10 @@
 //!   into a `HashSet` (a transposition table) of at least 100,000 positions.
 //! - `read_square`: one square at a random index.
 //! - `scan_board`: every square, in order.
+//! - `scan_played`: the same walk of each position of a line of quiet
+//!   moves in turn (up to 1,024 of them), which hold the writes of the
+//!   moves that made them (kept in the position and logged beside its
+//!   blocks): the walk merges them in.
 //! - `board_into`: the whole board copied into an array the caller keeps:
 //!   persistent-qi's `board_into`, sashite-qi's slice iterated into the
 //!   array (and `copy_from_slice` of a bare `Vec`, the floor).
@@ -329,6 +333,34 @@ impl Operation for ScanBoard {
     }
 }
 
+struct ScanPlayed;
+
+impl Operation for ScanPlayed {
+    const NAME: &'static str = "scan_played";
+
+    fn bench<P: Piece, Q: Position<P, u8>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+        // A line of play, one quiet move after another, as long as the
+        // crate whose positions share nothing can keep in the same budget
+        // as the transposition table's (at least one cycle of the writes a
+        // position keeps, at most a move of each in the pool): a search
+        // walks positions it has not walked just before.
+        let board_bytes = case.squares.len() * size_of::<Option<P>>();
+        let length = (UNSHARED_TABLE_BYTES / board_bytes).clamp(DEPTHS, POOL);
+        let mut line = vec![Q::from_squares(&case.shape, &case.squares)];
+        for changes in &case.quiet[..length - 1] {
+            let next = line.last().expect("the start").apply_move(changes);
+            line.push(next);
+        }
+        let mut next = 0;
+        b.run(Q::CRATE, |b| {
+            b.iter(|| {
+                next = (next + 1) % length;
+                black_box(&line[next]).scan()
+            });
+        });
+    }
+}
+
 struct BoardInto;
 
 impl Operation for BoardInto {
@@ -468,6 +500,10 @@ fn scan_board(c: &mut Criterion) {
     run::<ScanBoard>(c);
 }
 
+fn scan_played(c: &mut Criterion) {
+    run::<ScanPlayed>(c);
+}
+
 fn board_into(c: &mut Criterion) {
     run::<BoardInto>(c);
 }
@@ -500,6 +536,7 @@ criterion_group!(
     search_step,
     read_square,
     scan_board,
+    scan_played,
     board_into,
     squares_into,
     occupied_empty,

@@ -26,7 +26,7 @@ use std::process::ExitCode;
 
 use harness::report;
 
-const OPERATIONS: [&str; 14] = [
+const OPERATIONS: [&str; 15] = [
     "clone",
     "apply_move",
     "capture_to_hand",
@@ -35,6 +35,7 @@ const OPERATIONS: [&str; 14] = [
     "search_step",
     "read_square",
     "scan_board",
+    "scan_played",
     "board_into",
     "squares_into",
     "occupied_empty",

@@ -186,12 +186,6 @@ impl<P> Kept<P> {
         pairs(&self.indices[..len], &self.squares[..len])
     }
 
-    /// The index kept in `slot` (a used slot).
-    #[inline]
-    pub(super) fn index_in(&self, slot: usize) -> usize {
-        usize::from(self.indices[slot])
-    }
-
     /// The square written in `slot` (`None`: emptied).
     #[inline]
     pub(crate) fn square_at(&self, slot: usize) -> Option<&P> {

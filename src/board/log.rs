@@ -92,12 +92,6 @@ impl<P> Log<P> {
         }
     }
 
-    /// The index written in `slot`, a used slot.
-    #[inline]
-    pub(crate) fn index_at(&self, slot: usize) -> usize {
-        usize::from(self.indices[slot])
-    }
-
     /// The square written in `slot` (`None`: emptied).
     #[inline]
     pub(crate) fn square_at(&self, slot: usize) -> Option<&P> {

@@ -2,6 +2,11 @@
 //! index order, a kept write hiding the logged write to the same index.
 //! What a walk of the board in index order (a scan, a comparison) lays over
 //! the blocks.
+//!
+//! Built once a walk, in O((`KEPT` + `LOG`)^2) comparisons with no branch
+//! on the writes (see [`Overlay::new`]), and read in O(1) a write: the
+//! indices in order in an array of their own, so that a walk finds the
+//! next write's index with one load.
 
 use super::kept::{KEPT, Kept};
 use super::log::{LOG, Log};
@@ -30,7 +35,9 @@ enum Source {
 pub(crate) struct Overlay<'a, P> {
     kept: &'a Kept<P>,
     log: &'a Log<P>,
-    /// Where each write is held, in index order; the first `len` are used.
+    /// The index of each write, in index order; the first `len` are used.
+    indices: [u16; KEPT + LOG],
+    /// Where each write is held, in the same order.
     sources: [Source; KEPT + LOG],
     len: usize,
 }
@@ -45,10 +52,19 @@ impl<P> Copy for Overlay<'_, P> {}
 
 impl<'a, P> Overlay<'a, P> {
     /// The writes of `kept` and `log` in index order.
+    ///
+    /// Sorted by rank rather than by a comparison sort: each write's place
+    /// is the number of writes that sort before it, counted over every
+    /// slot at once (unused ones sort last). That is `KEPT + LOG`
+    /// comparisons a write, in vector registers, with no branch on the
+    /// writes, where a comparison sort of writes in the order a game makes
+    /// them mispredicts a branch on about every other comparison (the
+    /// walks measured in `docs/performance.md`).
     pub(crate) fn new(kept: &'a Kept<P>, log: &'a Log<P>) -> Self {
         // Each write as one number, its index above its source, kept
-        // sources before logged ones: sorted, the writes come in index
-        // order and, at an index both hold, the kept write first.
+        // sources before logged ones: in that number's order, the writes
+        // come in index order and, at an index both hold, the kept write
+        // first. The numbers are distinct (so are the sources).
         let mut keys = [u32::MAX; KEPT + LOG];
         let mut count = 0;
         for (slot, (index, _)) in kept.writes().enumerate() {
@@ -59,13 +75,22 @@ impl<'a, P> Overlay<'a, P> {
             keys[count] = key(index, KEPT + slot);
             count += 1;
         }
-        let keys = &mut keys[..count];
-        keys.sort_unstable();
+        let mut sorted = [u32::MAX; KEPT + LOG];
+        for &key in &keys[..count] {
+            let rank: usize = keys.iter().map(|&other| usize::from(other < key)).sum();
+            // Below `count`: only the other used keys can sort before it.
+            if let Some(place) = sorted.get_mut(rank) {
+                *place = key;
+            }
+        }
+        let mut indices = [0; KEPT + LOG];
         let mut sources = [Source::Kept(0); KEPT + LOG];
         let mut len = 0;
         let mut last = None;
-        for &key in keys.iter() {
-            let index = key >> 8;
+        for &key in &sorted[..count] {
+            // A square's index is below 2^16.
+            #[allow(clippy::cast_possible_truncation)]
+            let index = (key >> 8) as u16;
             if last == Some(index) {
                 // A logged write hidden by the kept write before it.
                 continue;
@@ -74,6 +99,7 @@ impl<'a, P> Overlay<'a, P> {
             // Below KEPT + LOG: it fits a byte.
             #[allow(clippy::cast_possible_truncation)]
             let source = (key & 0xff) as u8;
+            indices[len] = index;
             sources[len] = match source.checked_sub(KEPT_SOURCES) {
                 None => Source::Kept(source),
                 Some(slot) => Source::Logged(slot),
@@ -83,6 +109,7 @@ impl<'a, P> Overlay<'a, P> {
         Overlay {
             kept,
             log,
+            indices,
             sources,
             len,
         }
@@ -94,6 +121,7 @@ impl<'a, P> Overlay<'a, P> {
         Overlay {
             kept,
             log,
+            indices: [0; KEPT + LOG],
             sources: [Source::Kept(0); KEPT + LOG],
             len: 0,
         }
@@ -102,10 +130,9 @@ impl<'a, P> Overlay<'a, P> {
     /// The index of the `at`-th write, `None` past the last.
     #[inline]
     pub(crate) fn index_at(&self, at: usize) -> Option<usize> {
-        Some(match *self.sources[..self.len].get(at)? {
-            Source::Kept(slot) => self.kept.index_in(usize::from(slot)),
-            Source::Logged(slot) => self.log.index_at(usize::from(slot)),
-        })
+        self.indices[..self.len]
+            .get(at)
+            .map(|&index| usize::from(index))
     }
 
     /// The square of the `at`-th write (one of the first `len`).
