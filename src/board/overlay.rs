@@ -75,14 +75,7 @@ impl<'a, P> Overlay<'a, P> {
             keys[count] = key(index, KEPT + slot);
             count += 1;
         }
-        let mut sorted = [u32::MAX; KEPT + LOG];
-        for &key in &keys[..count] {
-            let rank: usize = keys.iter().map(|&other| usize::from(other < key)).sum();
-            // Below `count`: only the other used keys can sort before it.
-            if let Some(place) = sorted.get_mut(rank) {
-                *place = key;
-            }
-        }
+        let sorted = by_rank(&keys, count);
         let mut indices = [0; KEPT + LOG];
         let mut sources = [Source::Kept(0); KEPT + LOG];
         let mut len = 0;
@@ -173,6 +166,23 @@ impl<P: PartialEq> Overlay<'_, P> {
     }
 }
 
+/// The first `count` of `keys` in ascending order, then `u32::MAX`: each
+/// key put at its rank, the number of keys below it, counted over all of
+/// `keys` with no branch on them. The first `count` keys must be distinct
+/// and below `u32::MAX`, and the others `u32::MAX` (so none counts below a
+/// used key).
+fn by_rank(keys: &[u32; KEPT + LOG], count: usize) -> [u32; KEPT + LOG] {
+    let mut sorted = [u32::MAX; KEPT + LOG];
+    for &key in &keys[..count] {
+        let rank: usize = keys.iter().map(|&other| usize::from(other < key)).sum();
+        // Below `count`: only the other used keys can be below it.
+        if let Some(place) = sorted.get_mut(rank) {
+            *place = key;
+        }
+    }
+    sorted
+}
+
 /// A write's index above its source (a kept slot, or `KEPT` plus a logged
 /// slot), as one number that sorts by index, then kept before logged.
 fn key(index: usize, source: usize) -> u32 {
@@ -184,7 +194,7 @@ fn key(index: usize, source: usize) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::Overlay;
+    use super::{KEPT, LOG, Overlay, by_rank};
     use crate::board::kept::{Kept, keep};
     use crate::board::log::Log;
 
@@ -215,5 +225,42 @@ mod tests {
         );
         let none = Overlay::none(&kept, &log);
         assert_eq!(none.index_at(0), None);
+    }
+
+    #[test]
+    fn by_rank_sorts_the_used_keys_and_leaves_the_rest_unused() {
+        let mut state = 0x2545_f491_u32;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state
+        };
+        for count in 0..=KEPT + LOG {
+            for _ in 0..50 {
+                let mut keys = [u32::MAX; KEPT + LOG];
+                let mut used: Vec<u32> = Vec::new();
+                while used.len() < count {
+                    // Small keys, so that neighbours (one apart) are common.
+                    let key = next() % 64;
+                    if !used.contains(&key) {
+                        keys[used.len()] = key;
+                        used.push(key);
+                    }
+                }
+                let sorted = by_rank(&keys, count);
+                used.sort_unstable();
+                assert_eq!(&sorted[..count], used.as_slice(), "{keys:?}");
+                assert!(sorted[count..].iter().all(|&key| key == u32::MAX));
+            }
+        }
+        // Keys in descending order, far apart.
+        let mut keys = [u32::MAX; KEPT + LOG];
+        for (slot, key) in keys.iter_mut().enumerate() {
+            *key = u32::try_from((KEPT + LOG - slot) << 16).unwrap_or(0) | 0xff;
+        }
+        let sorted = by_rank(&keys, KEPT + LOG);
+        assert!(sorted.is_sorted());
+        assert_eq!(sorted[0], keys[KEPT + LOG - 1]);
     }
 }
