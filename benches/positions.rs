@@ -35,6 +35,8 @@
 //! - `squares_into`: the same copy through `squares()`, as generic code
 //!   over any crate reads a board.
 //! - `occupied_empty`: the occupied squares of an empty board, walked.
+//! - `occupied_played`: the occupied squares of each position of the line
+//!   of `scan_played` in turn, walked (and counted).
 //! - `hash_position`: the `Hash` impl through the `HashSet` hasher.
 //! - `eq_position`: `==` on two positions reached by different move orders
 //!   (`equal/..`), and on two children of one parent (`unequal/..`).
@@ -333,29 +335,51 @@ impl Operation for ScanBoard {
     }
 }
 
+/// A line of play from the case's start, one quiet move after another, as
+/// long as the crate whose positions share nothing can keep in the same
+/// budget as the transposition table's (at least one cycle of the writes a
+/// position keeps, at most a move of each in the pool): a search walks
+/// positions it has not walked just before.
+fn played_line<P: Piece, Q: Position<P, u8>>(case: &Case<P>) -> Vec<Q> {
+    let board_bytes = case.squares.len() * size_of::<Option<P>>();
+    let length = (UNSHARED_TABLE_BYTES / board_bytes).clamp(DEPTHS, POOL);
+    let mut line = vec![Q::from_squares(&case.shape, &case.squares)];
+    for changes in &case.quiet[..length - 1] {
+        let next = line.last().expect("the start").apply_move(changes);
+        line.push(next);
+    }
+    line
+}
+
 struct ScanPlayed;
 
 impl Operation for ScanPlayed {
     const NAME: &'static str = "scan_played";
 
     fn bench<P: Piece, Q: Position<P, u8>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
-        // A line of play, one quiet move after another, as long as the
-        // crate whose positions share nothing can keep in the same budget
-        // as the transposition table's (at least one cycle of the writes a
-        // position keeps, at most a move of each in the pool): a search
-        // walks positions it has not walked just before.
-        let board_bytes = case.squares.len() * size_of::<Option<P>>();
-        let length = (UNSHARED_TABLE_BYTES / board_bytes).clamp(DEPTHS, POOL);
-        let mut line = vec![Q::from_squares(&case.shape, &case.squares)];
-        for changes in &case.quiet[..length - 1] {
-            let next = line.last().expect("the start").apply_move(changes);
-            line.push(next);
-        }
+        let line = played_line::<P, Q>(case);
         let mut next = 0;
         b.run(Q::CRATE, |b| {
             b.iter(|| {
-                next = (next + 1) % length;
+                next = (next + 1) % line.len();
                 black_box(&line[next]).scan()
+            });
+        });
+    }
+}
+
+struct OccupiedPlayed;
+
+impl Operation for OccupiedPlayed {
+    const NAME: &'static str = "occupied_played";
+
+    fn bench<P: Piece, Q: Position<P, u8>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
+        let line = played_line::<P, Q>(case);
+        let mut next = 0;
+        b.run(Q::CRATE, |b| {
+            b.iter(|| {
+                next = (next + 1) % line.len();
+                black_box(&line[next]).occupied_count()
             });
         });
     }
@@ -504,6 +528,10 @@ fn scan_played(c: &mut Criterion) {
     run::<ScanPlayed>(c);
 }
 
+fn occupied_played(c: &mut Criterion) {
+    run::<OccupiedPlayed>(c);
+}
+
 fn board_into(c: &mut Criterion) {
     run::<BoardInto>(c);
 }
@@ -540,6 +568,7 @@ criterion_group!(
     board_into,
     squares_into,
     occupied_empty,
+    occupied_played,
     hash_position,
     eq_position
 );

@@ -26,7 +26,7 @@ use std::process::ExitCode;
 
 use harness::report;
 
-const OPERATIONS: [&str; 15] = [
+const OPERATIONS: [&str; 16] = [
     "clone",
     "apply_move",
     "capture_to_hand",
@@ -39,6 +39,7 @@ const OPERATIONS: [&str; 15] = [
     "board_into",
     "squares_into",
     "occupied_empty",
+    "occupied_played",
     "hash_position",
     "eq_position/equal",
     "eq_position/unequal",

@@ -616,7 +616,8 @@ pub(crate) fn check_hash<P: ScenarioPiece, S: ScenarioStyle, K: SharedPointerKin
 /// The board read whole three other ways than `squares().next()`: copied by
 /// `board_into` (blocks, then the logged and kept writes over them),
 /// folded (`for_each` walks the runs between overlaid writes as slices),
-/// and its occupied squares; each the model's squares.
+/// and its occupied squares, one by one and folded; each the model's
+/// squares.
 fn check_bulk_reads<P: ScenarioPiece, S: ScenarioStyle, K: SharedPointerKind>(
     context: &Context<'_, P, S>,
     position: &GenericQi<P, S, K>,
@@ -654,11 +655,19 @@ fn check_bulk_reads<P: ScenarioPiece, S: ScenarioStyle, K: SharedPointerKind>(
         .iter()
         .enumerate()
         .filter_map(|(index, square)| Some((index, square.as_ref()?)));
-    if !position.occupied().eq(occupied) {
+    if !position.occupied().eq(occupied.clone()) {
         context.fail(&format!(
             "occupied() gives {:?}",
             position.occupied().collect::<Vec<_>>()
         ));
+    }
+    // Folded too: `fold` walks the runs a stride at a time, not by `next`.
+    let mut folded = Vec::new();
+    position
+        .occupied()
+        .for_each(|occupied| folded.push(occupied));
+    if !folded.iter().copied().eq(occupied) {
+        context.fail(&format!("occupied().for_each gives {folded:?}"));
     }
 }
 

@@ -221,9 +221,68 @@ impl<'a, P> Iterator for Occupied<'a, P> {
         }
     }
 
+    /// The runs of the blocks a stride at a time, each stride with an
+    /// occupied square walked square by square: no search restarts at each
+    /// piece, as [`next`](Iterator::next) must.
+    #[inline]
+    fn fold<B, F>(self, init: B, mut f: F) -> B
+    where
+        F: FnMut(B, Self::Item) -> B,
+    {
+        let mut accumulator = fold_occupied(self.start, self.run, init, &mut f);
+        for chunk in self.chunks {
+            accumulator = match chunk {
+                Chunk::Run { start, squares } => fold_occupied(start, squares, accumulator, &mut f),
+                Chunk::Written {
+                    index,
+                    square: Some(piece),
+                } => f(accumulator, (index, piece)),
+                Chunk::Written { square: None, .. } => accumulator,
+            };
+        }
+        accumulator
+    }
+
     fn size_hint(&self) -> (usize, Option<usize>) {
         (0, Some(self.run.len() + self.chunks.len()))
     }
+}
+
+/// Folds `f` over the occupied squares of `squares`, the first at `start`,
+/// with their indices: strides with no occupied square skipped whole (a
+/// vector comparison each), the others walked square by square.
+#[inline]
+fn fold_occupied<'a, P, B>(
+    start: usize,
+    squares: &'a [Option<P>],
+    init: B,
+    f: &mut impl FnMut(B, (usize, &'a P)) -> B,
+) -> B {
+    /// Every square of `squares`, the first at `first`.
+    #[inline]
+    fn fold_squares<'a, P, B>(
+        accumulator: B,
+        first: usize,
+        squares: &'a [Option<P>],
+        f: &mut impl FnMut(B, (usize, &'a P)) -> B,
+    ) -> B {
+        (first..)
+            .zip(squares)
+            .fold(accumulator, |accumulator, (index, square)| match square {
+                Some(piece) => f(accumulator, (index, piece)),
+                None => accumulator,
+            })
+    }
+    let mut accumulator = init;
+    let mut strides = squares.chunks_exact(STRIDE);
+    let mut first = start;
+    for stride in &mut strides {
+        if any_occupied(stride) {
+            accumulator = fold_squares(accumulator, first, stride, f);
+        }
+        first += STRIDE;
+    }
+    fold_squares(accumulator, first, strides.remainder(), f)
 }
 
 /// Squares a search for an occupied one tests at once: enough to fill a
@@ -235,17 +294,10 @@ const STRIDE: usize = 16;
 /// stride that holds one searched square by square.
 #[inline]
 fn first_occupied<P>(squares: &[Option<P>]) -> Option<usize> {
-    // Bitwise, not lazy: every square of a stride is tested.
-    #[allow(clippy::needless_bitwise_bool)]
-    let any = |stride: &[Option<P>]| {
-        stride
-            .iter()
-            .fold(false, |any, square| any | square.is_some())
-    };
     let mut strides = squares.chunks_exact(STRIDE);
     let mut start = 0;
     for stride in &mut strides {
-        if any(stride) {
+        if any_occupied(stride) {
             return stride
                 .iter()
                 .position(Option::is_some)
@@ -258,4 +310,15 @@ fn first_occupied<P>(squares: &[Option<P>]) -> Option<usize> {
         .iter()
         .position(Option::is_some)
         .map(|offset| start + offset)
+}
+
+/// Whether any square of `stride` is occupied, every square tested (a
+/// vector comparison, with no early exit).
+#[inline]
+fn any_occupied<P>(stride: &[Option<P>]) -> bool {
+    // Bitwise, not lazy: every square of a stride is tested.
+    #[allow(clippy::needless_bitwise_bool)]
+    stride
+        .iter()
+        .fold(false, |any, square| any | square.is_some())
 }

@@ -75,7 +75,7 @@ impl<P: Clone + PartialEq + core::fmt::Debug, K: SharedPointerKind> TestBoard<P,
     /// The occupied squares through `occupied`, with their indices (at
     /// most one more than the squares, so that a walk that never ends
     /// fails); at every step, the iterator's size hint bounds the number
-    /// still to come.
+    /// still to come; folded, the same squares.
     fn occupied(&self) -> Vec<(usize, P)> {
         let walk = || self.store.with(&self.kept).occupied(self.square_count);
         let found: Vec<(usize, P)> = walk()
@@ -91,6 +91,24 @@ impl<P: Clone + PartialEq + core::fmt::Debug, K: SharedPointerKind> TestBoard<P,
             );
             rest.next();
         }
+        // Folded, as `count` and `for_each` walk it: a stride at a time.
+        let folded = walk().fold(Vec::new(), |mut folded, (index, piece)| {
+            folded.push((index, piece.clone()));
+            folded
+        });
+        assert_eq!(folded, found, "folded");
+        // Folded after the first: from within the run `next` stopped in.
+        let mut partly = walk();
+        partly.next();
+        let rest = partly.fold(Vec::new(), |mut rest, (index, piece)| {
+            rest.push((index, piece.clone()));
+            rest
+        });
+        assert_eq!(
+            rest,
+            found.get(1..).unwrap_or_default(),
+            "folded after next"
+        );
         found
     }
 
