@@ -351,20 +351,29 @@ fn played_line<P: Piece, Q: Position<P, u8>>(case: &Case<P>) -> Vec<Q> {
     line
 }
 
+/// Times `walk` on each position of the [`played_line`] in turn.
+fn bench_played<P: Piece, Q: Position<P, u8>>(
+    b: &mut Bench<'_, '_>,
+    case: &Case<P>,
+    walk: impl Fn(&Q) -> usize,
+) {
+    let line = played_line::<P, Q>(case);
+    let mut next = 0;
+    b.run(Q::CRATE, |b| {
+        b.iter(|| {
+            next = (next + 1) % line.len();
+            walk(black_box(&line[next]))
+        });
+    });
+}
+
 struct ScanPlayed;
 
 impl Operation for ScanPlayed {
     const NAME: &'static str = "scan_played";
 
     fn bench<P: Piece, Q: Position<P, u8>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
-        let line = played_line::<P, Q>(case);
-        let mut next = 0;
-        b.run(Q::CRATE, |b| {
-            b.iter(|| {
-                next = (next + 1) % line.len();
-                black_box(&line[next]).scan()
-            });
-        });
+        bench_played::<P, Q>(b, case, Q::scan);
     }
 }
 
@@ -374,14 +383,7 @@ impl Operation for OccupiedPlayed {
     const NAME: &'static str = "occupied_played";
 
     fn bench<P: Piece, Q: Position<P, u8>>(b: &mut Bench<'_, '_>, case: &Case<P>) {
-        let line = played_line::<P, Q>(case);
-        let mut next = 0;
-        b.run(Q::CRATE, |b| {
-            b.iter(|| {
-                next = (next + 1) % line.len();
-                black_box(&line[next]).occupied_count()
-            });
-        });
+        bench_played::<P, Q>(b, case, Q::occupied_count);
     }
 }
 

@@ -91,21 +91,19 @@ impl<P: Clone + PartialEq + core::fmt::Debug, K: SharedPointerKind> TestBoard<P,
             );
             rest.next();
         }
-        // Folded, as `count` and `for_each` walk it: a stride at a time.
-        let folded = walk().fold(Vec::new(), |mut folded, (index, piece)| {
-            folded.push((index, piece.clone()));
-            folded
-        });
-        assert_eq!(folded, found, "folded");
-        // Folded after the first: from within the run `next` stopped in.
+        // Folded, as `count` and `for_each` walk it: a stride at a time,
+        // from the start and from within the run a first `next` stopped in.
+        let folded = |walk: super::Occupied<'_, P>| {
+            walk.fold(Vec::new(), |mut folded, (index, piece)| {
+                folded.push((index, piece.clone()));
+                folded
+            })
+        };
+        assert_eq!(folded(walk()), found, "folded");
         let mut partly = walk();
         partly.next();
-        let rest = partly.fold(Vec::new(), |mut rest, (index, piece)| {
-            rest.push((index, piece.clone()));
-            rest
-        });
         assert_eq!(
-            rest,
+            folded(partly),
             found.get(1..).unwrap_or_default(),
             "folded after next"
         );
