@@ -313,12 +313,26 @@ fn first_occupied<P>(squares: &[Option<P>]) -> Option<usize> {
 }
 
 /// Whether any square of `stride` is occupied, every square tested (a
-/// vector comparison, with no early exit).
+/// vector comparison, with no early exit). Written two ways, the one the
+/// compiler makes a vector comparison of for each kind of square: a
+/// square whose emptiness is a value of the piece's own (a niche:
+/// `Option<Qpi>`, no larger than `Qpi`) is compared whole, the results
+/// combined bitwise; one whose emptiness is a tag beside the piece
+/// (`Option<u8>`) has its tags summed, since the bitwise form loads each
+/// of its tags on its own, and the sum is the slower form on a niche (see
+/// `docs/performance.md`, "Walks of played positions"). Both give the same
+/// answer for every square type.
 #[inline]
 fn any_occupied<P>(stride: &[Option<P>]) -> bool {
-    // Bitwise, not lazy: every square of a stride is tested.
-    #[allow(clippy::needless_bitwise_bool)]
-    stride
-        .iter()
-        .fold(false, |any, square| any | square.is_some())
+    if size_of::<Option<P>>() == size_of::<P>() {
+        // Bitwise, not lazy: every square of a stride is tested.
+        #[allow(clippy::needless_bitwise_bool)]
+        stride
+            .iter()
+            .fold(false, |any, square| any | square.is_some())
+    } else {
+        stride.iter().fold(0_u32, |occupied, square| {
+            occupied + u32::from(square.is_some())
+        }) != 0
+    }
 }
