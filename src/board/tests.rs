@@ -75,7 +75,8 @@ impl<P: Clone + PartialEq + core::fmt::Debug, K: SharedPointerKind> TestBoard<P,
     /// The occupied squares through `occupied`, with their indices (at
     /// most one more than the squares, so that a walk that never ends
     /// fails); at every step, the iterator's size hint bounds the number
-    /// still to come; folded, the same squares.
+    /// still to come, its upper bound the squares not walked yet, exactly;
+    /// folded, the same squares.
     fn occupied(&self) -> Vec<(usize, P)> {
         let walk = || self.store.with(&self.kept).occupied(self.square_count);
         let found: Vec<(usize, P)> = walk()
@@ -83,13 +84,18 @@ impl<P: Clone + PartialEq + core::fmt::Debug, K: SharedPointerKind> TestBoard<P,
             .map(|(index, piece)| (index, piece.clone()))
             .collect();
         let mut rest = walk();
+        // The squares up to and including the last one found.
+        let mut walked = 0;
         for left in (0..=found.len()).rev() {
             let (low, high) = rest.size_hint();
             assert!(
                 low <= left && high.is_none_or(|high| left <= high),
                 "{left} to come, hinted ({low}, {high:?})"
             );
-            rest.next();
+            assert_eq!(high, Some(self.square_count - walked), "{walked} walked");
+            if let Some((index, _)) = rest.next() {
+                walked = index + 1;
+            }
         }
         // Folded, as `count` and `for_each` walk it: a stride at a time,
         // from the start and from within the run a first `next` stopped in.
