@@ -7,6 +7,8 @@
 // the old square is read) fold away.
 #![allow(clippy::inline_always)]
 
+use super::{Writes, writes};
+
 /// The most square writes a position keeps.
 pub(crate) const KEPT: usize = 12;
 
@@ -69,20 +71,32 @@ pub(crate) enum Slot {
 impl<P: Clone> Clone for Kept<P> {
     #[inline]
     fn clone(&self) -> Self {
+        debug_assert!(
+            writes::<P>() == Writes::Deferred || self.squares.iter().all(Option::is_none),
+            "written through, no square is kept"
+        );
         Kept {
             indices: self.indices,
-            squares: self.squares.clone(),
+            // Written through, every square slot is empty (only indices
+            // are noted): made empty, not cloned one by one.
+            squares: match writes::<P>() {
+                Writes::Deferred => self.squares.clone(),
+                Writes::Through => [const { None }; KEPT],
+            },
             len: self.len,
         }
     }
 
     /// In place: the squares of a piece without a destructor are copied
     /// straight from `source`, with no temporary to move them from (see
-    /// `GenericQi::edit_into`).
+    /// `GenericQi::edit_into`). Written through, both sides' square slots
+    /// are empty already.
     #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.indices = source.indices;
-        self.squares.clone_from(&source.squares);
+        if writes::<P>() == Writes::Deferred {
+            self.squares.clone_from(&source.squares);
+        }
         self.len = source.len;
     }
 }
@@ -191,6 +205,15 @@ impl<P> Kept<P> {
     pub(crate) fn square_at(&self, slot: usize) -> Option<&P> {
         self.squares[slot].as_ref()
     }
+
+    /// The indices kept or noted, in the order first written.
+    #[inline]
+    pub(super) fn noted(&self) -> impl Iterator<Item = usize> + '_ {
+        self.indices[..self.len()]
+            .iter()
+            .map(|&index| usize::from(index))
+    }
+
     /// Notes `index` as written, for squares whose writes go into the
     /// blocks. `false` if there was no room (nothing is noted then).
     #[inline]

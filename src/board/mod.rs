@@ -418,7 +418,30 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
                 return same;
             }
         }
+        if writes::<P>() == Writes::Through && self.store.stamp == other.store.stamp {
+            return self.same_noted_squares(other);
+        }
         self.changed_squares(other, square_count).next().is_none()
+    }
+
+    /// `true` if two boards written through, of one stamp, hold the same
+    /// squares. They hold the same blocks but where either noted a write,
+    /// so only the noted squares are read, each once: those `self` noted,
+    /// then those only `other` noted. An equality needs no order, so
+    /// neither side's notes are sorted, as the walk in index order of
+    /// [`changed_squares`](Board::changed_squares) sorts them. O(notes),
+    /// at most [`KEPT`] a side.
+    fn same_noted_squares(self, other: Self) -> bool
+    where
+        P: PartialEq,
+    {
+        let same_at = |index| self.store.blocks.get(index) == other.store.blocks.get(index);
+        self.kept.noted().all(same_at)
+            && other
+                .kept
+                .noted()
+                .filter(|&index| self.kept.slot(index).is_none())
+                .all(same_at)
     }
 }
 
