@@ -206,14 +206,6 @@ impl<P> Kept<P> {
         self.squares[slot].as_ref()
     }
 
-    /// The indices kept or noted, in the order first written.
-    #[inline]
-    pub(super) fn noted(&self) -> impl Iterator<Item = usize> + '_ {
-        self.indices[..self.len()]
-            .iter()
-            .map(|&index| usize::from(index))
-    }
-
     /// Notes `index` as written, for squares whose writes go into the
     /// blocks. `false` if there was no room (nothing is noted then).
     #[inline]

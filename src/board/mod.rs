@@ -405,21 +405,24 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
         P: PartialEq,
     {
         // The common case of two routes from one parent: the same blocks,
-        // kept writes to the same squares.
-        if writes::<P>() == Writes::Deferred && self.store.stamp == other.store.stamp {
-            // Over one log too (positions that share everything but their
-            // kept writes), the kept writes alone, unsorted.
-            let same = if core::ptr::eq(self.store, other.store) {
-                self.kept.same_writes(other.kept)
-            } else {
-                self.touched().same_writes(&other.touched())
-            };
-            if let Some(same) = same {
-                return same;
+        // kept (or noted) writes to the same squares.
+        if self.store.stamp == other.store.stamp {
+            match writes::<P>() {
+                Writes::Deferred => {
+                    // Over one log too (positions that share everything
+                    // but their kept writes), the kept writes alone,
+                    // unsorted.
+                    let same = if core::ptr::eq(self.store, other.store) {
+                        self.kept.same_writes(other.kept)
+                    } else {
+                        self.touched().same_writes(&other.touched())
+                    };
+                    if let Some(same) = same {
+                        return same;
+                    }
+                }
+                Writes::Through => return self.same_noted_squares(other),
             }
-        }
-        if writes::<P>() == Writes::Through && self.store.stamp == other.store.stamp {
-            return self.same_noted_squares(other);
         }
         self.changed_squares(other, square_count).next().is_none()
     }
@@ -435,12 +438,12 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
     where
         P: PartialEq,
     {
-        let same_at = |index| self.store.blocks.get(index) == other.store.blocks.get(index);
-        self.kept.noted().all(same_at)
+        let same_at = |(index, _)| self.store.blocks.get(index) == other.store.blocks.get(index);
+        self.kept.writes().all(same_at)
             && other
                 .kept
-                .noted()
-                .filter(|&index| self.kept.slot(index).is_none())
+                .writes()
+                .filter(|&(index, _)| self.kept.slot(index).is_none())
                 .all(same_at)
     }
 }
