@@ -206,6 +206,112 @@ fn a_diff_applied_to_the_wrong_base_fails_and_builds_nothing() {
     assert_eq!((after, base), kept);
 }
 
+/// A square the diff does not start from, past one it does: the error
+/// names that square, whichever way the diff goes.
+fn a_wrong_square_is_named<K: SharedPointerKind>() {
+    let base = start::<K>();
+    let after = capture(&base);
+    let diff = after.diff_from(&base).unwrap();
+    assert_eq!(
+        diff.squares()
+            .iter()
+            .map(|square| square.index)
+            .collect::<Vec<_>>(),
+        [20, 70]
+    );
+
+    // Square 20 as the diff starts from, 70 not: a bishop where it left
+    // the rook (applied), where it left nothing (reverted).
+    let wrong_base = base.board_diff([(70, Some(qpi("S:B")))]).unwrap();
+    assert_eq!(wrong_base.square(20), base.square(20));
+    assert_eq!(
+        diff.apply_to(&wrong_base),
+        Err(Error::DiffSquareMismatch { index: 70 })
+    );
+    let wrong_after = after.board_diff([(70, Some(qpi("S:B")))]).unwrap();
+    assert_eq!(wrong_after.square(20), after.square(20));
+    assert_eq!(
+        diff.revert(&wrong_after),
+        Err(Error::DiffSquareMismatch { index: 70 })
+    );
+}
+
+#[test]
+fn a_square_other_than_where_the_diff_starts_is_named_both_ways() {
+    a_wrong_square_is_named::<persistent_qi::ArcTK>();
+    a_wrong_square_is_named::<persistent_qi::RcK>();
+}
+
+/// A hand count the diff does not start from, past one it does: the error
+/// names the player, the hand change (so the piece) and both counts,
+/// whichever way the diff goes.
+fn a_wrong_hand_is_named<K: SharedPointerKind>() {
+    let base = start::<K>();
+    // The capture, and a bishop dropped from the second hand.
+    let with_bishop = base.hand_diff(Player::Second, [(qpi("s:B"), 2)]).unwrap();
+    let after = capture(&with_bishop)
+        .edit_with(|edit| {
+            edit.hand(Player::Second, qpi("s:B"), -1)
+                .set(40, Some(qpi("s:B")));
+        })
+        .unwrap();
+    let diff = after.diff_from(&with_bishop).unwrap();
+    assert_eq!(
+        diff.hands(),
+        [
+            HandDiff {
+                player: Player::First,
+                piece: qpi("S:P"),
+                before: 1,
+                after: 2,
+            },
+            HandDiff {
+                player: Player::Second,
+                piece: qpi("s:B"),
+                before: 2,
+                after: 1,
+            },
+        ]
+    );
+
+    // The squares and the first hand as the diff starts from, the second
+    // hand one bishop more: hand change 1 is named.
+    let one_more_bishop = |position: &GenericQi<Qpi, Sin, K>| {
+        let more = position
+            .hand_diff(Player::Second, [(qpi("s:B"), 1)])
+            .unwrap();
+        let changed = more.diff_from(position).unwrap();
+        assert!(changed.squares().is_empty() && changed.hands().len() == 1);
+        more
+    };
+    let wrong_base = one_more_bishop(&with_bishop);
+    assert_eq!(
+        diff.apply_to(&wrong_base),
+        Err(Error::DiffHandMismatch {
+            player: Player::Second,
+            change: 1,
+            expected: 2,
+            held: 3,
+        })
+    );
+    let wrong_after = one_more_bishop(&after);
+    assert_eq!(
+        diff.revert(&wrong_after),
+        Err(Error::DiffHandMismatch {
+            player: Player::Second,
+            change: 1,
+            expected: 1,
+            held: 2,
+        })
+    );
+}
+
+#[test]
+fn a_hand_count_other_than_where_the_diff_starts_is_named_both_ways() {
+    a_wrong_hand_is_named::<persistent_qi::ArcTK>();
+    a_wrong_hand_is_named::<persistent_qi::RcK>();
+}
+
 #[test]
 fn a_diff_whose_ends_break_a_rule_is_refused_by_the_edit() {
     // Squares that hold what it starts from, but more pieces than squares

@@ -237,6 +237,26 @@ mod tests {
     }
 
     #[test]
+    fn a_difference_written_back_to_zero_leaves_nothing_kept() {
+        for player in Player::ALL {
+            // Behind a first player's change, so that the second player's
+            // takes a slot past the first.
+            let mut before = KeptHands::<u8>::EMPTY;
+            assert_eq!(before.set_delta(Player::First, 1, 1), Ok(()));
+            let mut kept = before.clone();
+            assert_eq!(kept.set_delta(player, 4, 3), Ok(()));
+            assert_eq!(kept.delta(player, &4), 3);
+            assert!(!kept.same(&before));
+            assert_eq!(kept.set_delta(player, 4, 0), Ok(()));
+            assert!(kept.same(&before), "{player:?}: kept as if never changed");
+            assert_eq!(
+                kept.changes().collect::<Vec<_>>(),
+                before.changes().collect::<Vec<_>>()
+            );
+        }
+    }
+
+    #[test]
     fn changes_are_ordered_by_player_then_piece() {
         let mut kept = KeptHands::<u8>::EMPTY;
         // A full room, filled out of order: players alternate, pieces fall.

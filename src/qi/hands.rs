@@ -437,6 +437,31 @@ mod tests {
     }
 
     #[test]
+    fn a_change_written_back_equals_the_parent_it_shares_the_hands_with() {
+        // The parent keeps a change of the first player's, so the written
+        // one takes a second slot; written back, the child shares all else
+        // with its parent and is told apart by its kept changes alone.
+        let parent = empty().hand_diff(Player::First, [(1, 1)]).unwrap();
+        for player in Player::ALL {
+            let changed = parent.hand_diff(player, [(4, 3)]).unwrap();
+            assert!(changed.kept.hands.has(player), "{player:?}: kept");
+            let back = changed.hand_diff(player, [(4, -3)]).unwrap();
+            assert!(
+                SharedPointer::ptr_eq(&back.shared, &parent.shared),
+                "{player:?}: all else shared"
+            );
+            assert_eq!(back, parent);
+            assert_eq!(parent, back);
+            assert_eq!(back.position_hash(), parent.position_hash());
+            assert!(back.changes_since(&parent).unwrap().is_empty());
+            assert!(
+                back.kept.hands.same(&parent.kept.hands),
+                "{player:?}: kept alike"
+            );
+        }
+    }
+
+    #[test]
     fn equal_hands_kept_in_any_order_are_equal() {
         let a = empty()
             .hand_diff(Player::Second, [(5, 1)])
