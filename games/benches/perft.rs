@@ -1,7 +1,7 @@
-//! Perft of each game with the position crates through the same rules,
-//! side by side, without the program's counting allocator: a shallow perft
-//! of a published position of each game, and the bare cost of building
-//! every child of one node.
+//! Perft of each game with the position crates and the game's fixed array
+//! through the same rules, side by side, without the program's counting
+//! allocator: a shallow perft of a published position of each game, and
+//! the bare cost of building every child of one node.
 //!
 //! `cargo bench -p games --bench perft`
 
@@ -58,6 +58,7 @@ fn bench_game<G: Game>(c: &mut Criterion, positions: &[(&str, u32)]) {
         bench_perft::<G, Persistent<G::Piece, G::Style>>(&mut group, published.text, depth);
         bench_perft::<G, Local<G::Piece, G::Style>>(&mut group, published.text, depth);
         bench_perft::<G, Sashite<G::Piece, G::Style>>(&mut group, published.text, depth);
+        bench_perft::<G, G::Fixed>(&mut group, published.text, depth);
         group.finish();
 
         let mut group = c.benchmark_group(format!("{}/children/{slug}", G::NAME));
@@ -65,6 +66,7 @@ fn bench_game<G: Game>(c: &mut Criterion, positions: &[(&str, u32)]) {
         bench_children::<G, Persistent<G::Piece, G::Style>>(&mut group, published.text);
         bench_children::<G, Local<G::Piece, G::Style>>(&mut group, published.text);
         bench_children::<G, Sashite<G::Piece, G::Style>>(&mut group, published.text);
+        bench_children::<G, G::Fixed>(&mut group, published.text);
         group.finish();
     }
 }

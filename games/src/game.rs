@@ -100,6 +100,9 @@ pub trait Game: 'static {
     type Move: Copy + Eq + Hash + Display + Debug + Send + Sync + 'static;
     /// A node over the position crate `P`.
     type Node<P: Position<Piece = Self::Piece, Style = Self::Style>>: Node<Move = Self::Move, Position = P>;
+    /// The fixed array the game's positions fit in, as an engine author
+    /// writes one for this game alone: see [`Fixed`](crate::Fixed).
+    type Fixed: Position<Piece = Self::Piece, Style = Self::Style> + Send + Sync;
     /// Why a text is no position of the game.
     type LoadError: std::error::Error + 'static;
 

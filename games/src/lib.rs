@@ -5,7 +5,9 @@
 //! Each game is a module of rules ([`shogi`], [`chess`], [`go`]) over any
 //! position crate that implements [`Position`]: persistent-qi's `Qi`
 //! ([`Persistent`]) and its single-thread `LocalQi` ([`Local`]) and, as the
-//! peer every figure is compared with, sashite-qi's `Qi` ([`Sashite`]).
+//! peer every figure is compared with, sashite-qi's `Qi` ([`Sashite`]);
+//! and, as the limit of copying, each game's [`Fixed`] array: the board
+//! as an array inside the position, copied whole for every child.
 //! The rules read and write positions only through those crates' public
 //! APIs. Each game's node (the crate's position plus the game's own state)
 //! implements [`Node`], and each game [`Game`]: the one trait the
@@ -28,6 +30,7 @@
 
 pub mod chess;
 mod feen;
+mod fixed;
 mod game;
 pub mod go;
 pub mod measure;
@@ -38,6 +41,7 @@ pub mod shogi;
 mod tree;
 
 pub use feen::{FeenError, convert, read_feen};
+pub use fixed::{FIXED_ARRAY, Fixed, FixedError};
 pub use game::{Game, Node, Published};
 pub use perft::{PerftOptions, divide, divide_parallel, divide_with_hits, perft};
 pub use position::{

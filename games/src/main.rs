@@ -312,9 +312,12 @@ enum CrateChoice {
     Local,
     /// sashite-qi, the peer.
     Sashite,
+    /// The game's fixed array: the board inside the position, copied whole
+    /// for every child, as an engine author writes it for one game.
+    Fixed,
     /// persistent-qi's thread-safe positions and sashite-qi.
     Both,
-    /// All three: `Qi`, `LocalQi` and sashite-qi.
+    /// All four: `Qi`, `LocalQi`, sashite-qi and the fixed array.
     All,
 }
 
@@ -325,6 +328,7 @@ impl CrateChoice {
             CrateChoice::Persistent => vec![Crate::Persistent],
             CrateChoice::Local => vec![Crate::Local],
             CrateChoice::Sashite => vec![Crate::Sashite],
+            CrateChoice::Fixed => vec![Crate::Fixed],
             CrateChoice::Both => vec![Crate::Persistent, Crate::Sashite],
             CrateChoice::All => Crate::ALL.to_vec(),
         }

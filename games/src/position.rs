@@ -2,7 +2,8 @@
 //! trait, implemented for persistent-qi's positions of both pointer kinds
 //! (`Qi` and `LocalQi`) and for the peer, sashite-qi's `Qi`, through each
 //! crate's public API only, for any piece and style type the games use
-//! (`Qpi`/`Sin` for shogi and chess, `u8` for Go).
+//! (`Qpi`/`Sin` for shogi and chess, `u8` for Go); and for the fixed
+//! array of each game, in [`crate::fixed`].
 
 use core::fmt::{self, Debug};
 use core::hash::{Hash, Hasher};
@@ -59,6 +60,8 @@ pub enum BuildError {
     Persistent(persistent_qi::Error),
     /// sashite-qi refused them.
     Peer(sashite_qi::Error),
+    /// The fixed array cannot hold them.
+    Fixed(crate::fixed::FixedError),
 }
 
 impl fmt::Display for BuildError {
@@ -66,6 +69,7 @@ impl fmt::Display for BuildError {
         match self {
             BuildError::Persistent(error) => fmt::Display::fmt(error, f),
             BuildError::Peer(error) => write!(f, "sashite-qi refuses the position: {error}"),
+            BuildError::Fixed(error) => fmt::Display::fmt(error, f),
         }
     }
 }

@@ -76,6 +76,7 @@ fn every_crate_counts(published: &Published, depth: usize) {
     counts_as_published::<Persistent>(published, depth, false);
     counts_as_published::<Local>(published, depth, false);
     counts_as_published::<Sashite>(published, depth, false);
+    counts_as_published::<<Chess as Game>::Fixed>(published, depth, false);
 }
 
 #[test]
@@ -129,4 +130,5 @@ fn every_published_count_matches_in_release() {
     run::<Persistent>();
     run::<Local>();
     run::<Sashite>();
+    run::<<Chess as Game>::Fixed>();
 }

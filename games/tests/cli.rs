@@ -50,10 +50,10 @@ fn the_self_check_matches_every_published_count_of_the_three_games() {
         assert!(text.contains(heading), "{heading}: {text}");
     }
     for row in [
-        "| start | 5 | 19,861,490 | 19,861,490 | 19,861,490 | 19,861,490 | MATCH |",
-        "| Kiwipete | 3 | 97,862 | 97,862 | 97,862 | 97,862 | MATCH |",
-        "| position 3 | 4 | 43,238 | 43,238 | 43,238 | 43,238 | MATCH |",
-        "| 9x9 | 3 | 511,920 | 511,920 | 511,920 | 511,920 | MATCH |",
+        "| start | 5 | 19,861,490 | 19,861,490 | 19,861,490 | 19,861,490 | 19,861,490 | MATCH |",
+        "| Kiwipete | 3 | 97,862 | 97,862 | 97,862 | 97,862 | 97,862 | MATCH |",
+        "| position 3 | 4 | 43,238 | 43,238 | 43,238 | 43,238 | 43,238 | MATCH |",
+        "| 9x9 | 3 | 511,920 | 511,920 | 511,920 | 511,920 | 511,920 | MATCH |",
     ] {
         assert!(text.contains(row), "{row}: {text}");
     }
@@ -88,11 +88,20 @@ fn chess_perft_runs_every_crate_alike() {
     ]);
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
-    for name in ["persistent-qi:", "persistent-qi (local):", "sashite-qi:"] {
+    for name in [
+        "persistent-qi:",
+        "persistent-qi (local):",
+        "sashite-qi:",
+        "fixed array:",
+    ] {
         assert!(text.contains(&format!("{name} 2,039 nodes")), "{text}");
     }
     assert!(
         text.contains("nodes per second, persistent-qi / sashite-qi"),
+        "{text}"
+    );
+    assert!(
+        text.contains("nodes per second, persistent-qi / fixed array"),
         "{text}"
     );
     assert_eq!(text.lines().last(), Some("nodes: 2039"));
@@ -120,7 +129,7 @@ fn a_chess_tree_keeps_every_position_of_each_crate() {
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     assert!(
-        text.contains("| positions | 421 | 421 | 421 | 1.000 | 1.000 |"),
+        text.contains("| positions | 421 | 421 | 421 | 421 | 1.000 | 1.000 | 1.000 | 1.000 |"),
         "{text}"
     );
 }
@@ -146,9 +155,11 @@ fn go_playouts_play_the_same_games_with_every_crate() {
         "| persistent-qi |",
         "| persistent-qi (local) |",
         "| sashite-qi |",
+        "| fixed array |",
     ] {
         assert!(text.contains(name), "{text}");
     }
+    assert!(text.contains("| speed ratio to fixed array |"), "{text}");
 }
 
 #[test]
@@ -166,7 +177,7 @@ fn a_go_tree_keeps_the_positions_asked_for() {
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     assert!(
-        text.contains("| positions | 3,000 | 3,000 | 3,000 |"),
+        text.contains("| positions | 3,000 | 3,000 | 3,000 | 3,000 |"),
         "{text}"
     );
     assert!(text.contains("bytes kept per position"), "{text}");

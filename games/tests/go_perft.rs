@@ -31,6 +31,11 @@ fn the_empty_9x9_board_to_depth_3_with_sashite_qi() {
 }
 
 #[test]
+fn the_empty_9x9_board_to_depth_3_with_the_fixed_array() {
+    check_published::<<Go as Game>::Fixed>(3);
+}
+
+#[test]
 fn the_game_publishes_the_empty_9x9_board() {
     assert_eq!(Go::NAME, "go");
     assert_eq!(Go::PUBLISHED, &PUBLISHED);

@@ -5,10 +5,12 @@
 use std::time::Instant;
 
 use games::go::{self, Board, KeptTreeError, MAX_MOVES, Node, Point, kept_tree, playout};
-use games::{Local, Node as _, Persistent, Position, Sashite, content_digest, same_content};
+use games::{Game, Local, Node as _, Persistent, Position, Sashite, content_digest, same_content};
 use harness::support::Rng;
 
 type Ours = Persistent<u8, u8>;
+
+type Fixed = <go::Go as Game>::Fixed;
 
 fn load<P: Position<Piece = u8, Style = u8>>(text: &str) -> Node<P> {
     go::load(text).unwrap()
@@ -58,11 +60,14 @@ fn the_same_seed_plays_the_same_game_with_every_crate() {
             let ours = playout(load::<Ours>(size), &mut Rng(seed), MAX_MOVES);
             let local = playout(load::<Local<u8, u8>>(size), &mut Rng(seed), MAX_MOVES);
             let peer = playout(load::<Sashite<u8, u8>>(size), &mut Rng(seed), MAX_MOVES);
+            let fixed = playout(load::<Fixed>(size), &mut Rng(seed), MAX_MOVES);
             assert!(!ours.moves.is_empty());
             assert_eq!(ours.moves, local.moves, "{size} seed {seed}");
             assert_eq!(ours.moves, peer.moves, "{size} seed {seed}");
+            assert_eq!(ours.moves, fixed.moves, "{size} seed {seed}");
             assert!(same_content(&ours.node.position, &local.node.position));
             assert!(same_content(&ours.node.position, &peer.node.position));
+            assert!(same_content(&ours.node.position, &fixed.node.position));
             assert_eq!(ours.node.ko(), peer.node.ko());
         }
     }

@@ -103,15 +103,18 @@ fn tree_prints_both_crates_side_by_side() {
 }
 
 #[test]
-fn tree_prints_all_three_kinds_side_by_side() {
+fn tree_prints_every_runner_side_by_side() {
     let output = shogi(&["tree", "--depth", "2", "--crate", "all"]);
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     assert!(
-        text.contains("| positions | 931 | 931 | 931 | 1.000 | 1.000 |"),
+        text.contains("| positions | 931 | 931 | 931 | 931 | 1.000 | 1.000 | 1.000 | 1.000 |"),
         "{text}"
     );
-    assert!(text.contains("persistent-qi (local)"), "{text}");
+    assert!(
+        text.contains("persistent-qi (local) / fixed array"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -176,7 +179,7 @@ fn a_tree_too_large_for_the_machine_is_refused_at_once_with_its_estimate() {
 #[test]
 fn a_tree_over_the_memory_given_is_refused_by_every_crate() {
     // 27,931 positions estimated before ply 1, about 3 MB: over 1 MiB.
-    for crates in ["persistent", "local", "sashite", "all"] {
+    for crates in ["persistent", "local", "sashite", "fixed", "all"] {
         let message = refused(&[
             "tree",
             "--depth",
@@ -361,6 +364,7 @@ fn a_depth_range_builds_every_depth_with_every_crate_and_draws_them() {
         "persistent-qi Qi",
         "persistent-qi LocalQi",
         "sashite-qi",
+        "fixed array",
         "positions kept",
     ] {
         assert!(svg.contains(label), "{label}");

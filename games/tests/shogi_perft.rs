@@ -1,10 +1,15 @@
 //! Perft counts against the published ones, up to about a million leaves,
 //! with both position crates; the table and the threads change no count.
 
-use games::shogi::{MATSURI, MOST_MOVES, Node, PUBLISHED, START, load};
+use games::shogi::{self, MATSURI, MOST_MOVES, Node, PUBLISHED, START, Shogi, load};
 use games::{
-    Local, PerftOptions, Persistent, QpiPosition, Sashite, divide, divide_with_hits, perft,
+    Game, Local, PerftOptions, Persistent, Position as _, QpiPosition, Sashite, divide,
+    divide_with_hits, perft,
 };
+use persistent_qi::Player;
+
+/// The fixed array of shogi.
+type Fixed = <Shogi as Game>::Fixed;
 
 /// The node of a published position, over crate `P`.
 fn node<P: QpiPosition>(feen: &str) -> Node<P> {
@@ -39,15 +44,22 @@ fn start_position_to_depth_4_with_sashite_qi() {
 }
 
 #[test]
-fn matsuri_to_depth_2_with_both_crates() {
-    check_published::<Persistent>(MATSURI, 2);
-    check_published::<Sashite>(MATSURI, 2);
+fn start_position_to_depth_4_with_the_fixed_array() {
+    check_published::<Fixed>(START, 4);
 }
 
 #[test]
-fn most_moves_to_depth_2_with_both_crates() {
+fn matsuri_to_depth_2_with_every_runner() {
+    check_published::<Persistent>(MATSURI, 2);
+    check_published::<Sashite>(MATSURI, 2);
+    check_published::<Fixed>(MATSURI, 2);
+}
+
+#[test]
+fn most_moves_to_depth_2_with_every_runner() {
     check_published::<Persistent>(MOST_MOVES, 2);
     check_published::<Sashite>(MOST_MOVES, 2);
+    check_published::<Fixed>(MOST_MOVES, 2);
 }
 
 #[test]
@@ -65,6 +77,24 @@ fn by_move<P: QpiPosition>(feen: &str, options: PerftOptions) -> Vec<(String, u6
         .collect();
     counts.sort();
     counts
+}
+
+/// A first hand of every kind in both styles but the native pawn, and a
+/// pawn it can capture to add it.
+const BOTH_STYLES: &str = "4k^4/9/9/9/4p4/4P4/9/9/4K^4 BB'GG'LL'NN'P'RR'SS'/ S/s";
+
+#[test]
+fn a_hand_of_every_kind_in_both_styles_fits_the_fixed_array() {
+    let mut kinds = 0;
+    node::<Fixed>(BOTH_STYLES)
+        .position
+        .for_each_in_hand(Player::First, |_, _| kinds += 1);
+    assert_eq!(kinds, shogi::HAND_KINDS - 1);
+    let options = PerftOptions::new(2);
+    assert_eq!(
+        by_move::<Fixed>(BOTH_STYLES, options),
+        by_move::<Persistent>(BOTH_STYLES, options)
+    );
 }
 
 #[test]

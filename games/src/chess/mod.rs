@@ -64,6 +64,7 @@ pub use movegen::{legal_move_list, legal_moves};
 pub use moves::{FILES, Move, RookMove, SQUARES, square_index, square_name};
 pub use setup::{LoadError, NotChess, load};
 
+use crate::fixed::Fixed;
 use crate::game::{Game, Published};
 use crate::perft::{PerftOptions, divide_parallel};
 use crate::position::{Position, QpiPosition, Write};
@@ -265,6 +266,8 @@ impl Game for Chess {
     type Style = Sin;
     type Move = Move;
     type Node<P: Position<Piece = Qpi, Style = Sin>> = Node<P>;
+    /// Chess has no hands.
+    type Fixed = Fixed<Qpi, Sin, SQUARES, 0>;
     type LoadError = LoadError;
 
     const PUBLISHED: &'static [Published] = &PUBLISHED;

@@ -8,7 +8,8 @@ use games::chess::Chess;
 use games::go::Go;
 use games::measure::perft::{Divide, PerftWorkload, nodes, rate};
 use games::measure::{
-    Crate, Failure, Measured, Table, Verdict, format_number, interleaved, thousands,
+    Crate, Failure, Measured, Table, Verdict, format_number, interleaved, ratio_cells,
+    ratio_header, ratio_pairs, thousands,
 };
 use games::shogi::{self, Shogi};
 use games::{Game, PerftOptions};
@@ -99,26 +100,17 @@ fn published<G: Game>(verdict: &mut Verdict, depths: &[(&str, u32)]) -> Result<(
 }
 
 /// Nodes per second of each crate at each position's deepest depth, with
-/// each persistent-qi kind's ratio to sashite-qi.
+/// each persistent-qi kind's ratio to each reference.
 fn speed_table(speeds: &[(&str, u32, Vec<Measured<Divide>>)]) -> Table {
     let mut header = vec!["perft nodes per second".to_string()];
     header.extend(Crate::ALL.map(|krate| krate.name().to_string()));
-    header
-        .extend([Crate::Persistent, Crate::Local].map(|krate| format!("ratio, {}", krate.name())));
+    header.extend(ratio_pairs(&Crate::ALL).into_iter().map(ratio_header));
     let mut table = Table::new(header);
     for (name, depth, measured) in speeds {
-        let speed = |krate: Crate| {
-            measured
-                .iter()
-                .find(|runs| runs.krate == krate)
-                .map_or(0.0, |runs| rate(nodes(&runs.output), runs.median()))
-        };
+        let speed = |runs: &Measured<Divide>| rate(nodes(&runs.output), runs.median());
         let mut cells = vec![format!("{name} depth {depth}")];
-        cells.extend(Crate::ALL.map(|krate| format_number(speed(krate), 0)));
-        cells.extend(
-            [Crate::Persistent, Crate::Local]
-                .map(|krate| format!("{:.2}", speed(krate) / speed(Crate::Sashite))),
-        );
+        cells.extend(measured.iter().map(|runs| format_number(speed(runs), 0)));
+        cells.extend(ratio_cells(measured, speed));
         table.row(cells);
     }
     table

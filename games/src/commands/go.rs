@@ -6,9 +6,10 @@ use games::measure::perft::rate;
 use games::measure::playouts::{Played, PlayoutWorkload, kept_summary};
 use games::measure::tree::tree_table;
 use games::measure::{
-    Crate, Failure, Measured, Sections, Table, Verdict, format_number, interleaved, ratios_to_peer,
+    Crate, Failure, Measured, Sections, Table, Verdict, format_number, interleaved, ratio_cells,
+    ratio_header, ratio_pairs, speed_table, thousands,
 };
-use games::{Local, Persistent, Sashite};
+use games::{Game, Local, Persistent, Sashite};
 
 use super::tree::{in_children, one_crate};
 use crate::{GoTreeArgs, PlayoutArgs, allocated};
@@ -48,41 +49,11 @@ pub(crate) fn playouts(args: &PlayoutArgs) -> Result<(), Failure> {
 }
 
 /// One row per crate: moves, median seconds, moves per second, and the
-/// speed ratio to sashite-qi.
+/// speed ratio to each reference that ran.
 fn playout_table(measured: &[Measured<Played>]) -> Table {
-    let moves_per_second = |runs: &Measured<Played>| rate(runs.output.moves, runs.median());
-    let ratios = ratios_to_peer(measured, moves_per_second);
-    let rounds = measured.first().map_or(0, |runs| runs.times.len());
-    let mut table = Table::new([
-        "crate".to_string(),
-        "moves played".to_string(),
-        if rounds > 1 {
-            format!("seconds (median of {rounds})")
-        } else {
-            "seconds".to_string()
-        },
-        "moves per second".to_string(),
-        "speed ratio to sashite-qi".to_string(),
-    ]);
-    for runs in measured {
-        let ratio = match ratios.iter().find(|(krate, _)| *krate == runs.krate) {
-            Some((_, ratio)) => format!("{ratio:.2}"),
-            None if runs.krate == Crate::Sashite => "1.00".to_string(),
-            None => "-".to_string(),
-        };
-        table.row([
-            runs.krate.name().to_string(),
-            format_number(as_f64(runs.output.moves), 0),
-            format!("{:.3}", runs.median().as_secs_f64()),
-            format_number(moves_per_second(runs), 0),
-            ratio,
-        ]);
-    }
-    table
-}
-
-fn as_f64(value: u64) -> f64 {
-    games::measure::as_f64(value)
+    speed_table(measured, ["moves played", "moves per second"], |played| {
+        played.moves
+    })
 }
 
 /// Runs `games go tree`.
@@ -113,6 +84,13 @@ pub(crate) fn tree(args: &GoTreeArgs) -> Result<(), Failure> {
                 args.seed,
                 &allocated,
             ),
+            Crate::Fixed => kept_summary::<<Go as Game>::Fixed>(
+                &args.board,
+                positions,
+                max_moves,
+                args.seed,
+                &allocated,
+            ),
         }?;
         println!("{}", summary.line());
         return Ok(());
@@ -121,13 +99,13 @@ pub(crate) fn tree(args: &GoTreeArgs) -> Result<(), Failure> {
     // Bad input is refused here, once, before any child runs.
     games::measure::perft::load::<Go, Persistent<u8, u8>>(&args.board)?;
     if let Some(limit) = games::measure::byte_limit(kept.max_memory) {
-        // A sashite-qi position of 19x19 costs about a kilobyte; refuse a
+        // A copied position of 19x19 costs about a kilobyte; refuse a
         // tree that could not fit before building it.
         let estimate = positions.saturating_mul(estimated_bytes(&args.board));
         if estimate > limit {
             return Err(Failure::Input(format!(
                 "the tree of {positions} positions would take about {estimate} bytes with \
-                 sashite-qi, more than the {limit} available"
+                 copied positions, more than the {limit} available"
             )));
         }
     }
@@ -178,7 +156,8 @@ pub(crate) fn tree(args: &GoTreeArgs) -> Result<(), Failure> {
 }
 
 /// A generous estimate of a copied position's bytes on `board`: two bytes
-/// a point and the position's own fields.
+/// a point and the position's own fields, or a node of the fixed array,
+/// which holds the largest board whatever the board.
 fn estimated_bytes(board: &str) -> usize {
     let points = board
         .split_once('x')
@@ -187,7 +166,7 @@ fn estimated_bytes(board: &str) -> usize {
         })
         .or_else(|| board.parse::<usize>().ok().map(|size| size * size))
         .unwrap_or(361);
-    2 * points + 256
+    (2 * points + 256).max(size_of::<<Go as Game>::Node<<Go as Game>::Fixed>>())
 }
 
 /// The self-check's playouts: every crate plays the same games on 9x9 and
@@ -198,8 +177,7 @@ pub(crate) fn playout_check(verdict: &mut Verdict) -> Result<(), Failure> {
     println!();
     let mut header = vec!["playouts".to_string(), "moves".to_string()];
     header.extend(Crate::ALL.map(|krate| format!("moves per second, {}", krate.name())));
-    header
-        .extend([Crate::Persistent, Crate::Local].map(|krate| format!("ratio, {}", krate.name())));
+    header.extend(ratio_pairs(&Crate::ALL).into_iter().map(ratio_header));
     header.push(String::new());
     let mut table = Table::new(header).words_last();
     for (board, playouts) in CHECKED {
@@ -214,13 +192,9 @@ pub(crate) fn playout_check(verdict: &mut Verdict) -> Result<(), Failure> {
         match interleaved::<Go, _>(&Crate::ALL, 1, &workload, &|_| {}) {
             Ok(measured) => {
                 let speed = |runs: &Measured<Played>| rate(runs.output.moves, runs.median());
-                cells.push(format_number(as_f64(measured[0].output.moves), 0));
+                cells.push(thousands(measured[0].output.moves));
                 cells.extend(measured.iter().map(|runs| format_number(speed(runs), 0)));
-                cells.extend(
-                    ratios_to_peer(&measured, speed)
-                        .iter()
-                        .map(|(_, ratio)| format!("{ratio:.2}")),
-                );
+                cells.extend(ratio_cells(&measured, speed));
                 // No count is published for playouts: the crates agreeing
                 // on every game is the check.
                 cells.push(verdict.check(what, true).to_string());

@@ -3,9 +3,10 @@
 
 use std::fmt::Write as _;
 
-use games::measure::perft::{PerftWorkload, nodes, perft_table, rate, root_moves};
+use games::measure::perft::{Divide, PerftWorkload, nodes, rate, root_moves};
 use games::measure::{
-    Crate, Failure, Progress, Sections, Verdict, format_number, interleaved, thousands,
+    Crate, Failure, Measured, Progress, Sections, Verdict, format_number, interleaved,
+    ratio_header, ratio_pairs, speed_table, thousands,
 };
 use games::{Game, PerftOptions};
 
@@ -56,18 +57,14 @@ pub(crate) fn run<G: Game>(text: &str, args: &PerftArgs) -> Result<(), Failure> 
             format_number(rate(count, runs.median()), 0),
         );
     }
-    let speed = |krate: Crate| {
-        measured
-            .iter()
-            .find(|runs| runs.krate == krate)
-            .map(|runs| rate(nodes(&runs.output), runs.median()))
-    };
-    if let Some(peer) = speed(Crate::Sashite) {
-        for runs in measured.iter().filter(|runs| runs.krate != Crate::Sashite) {
+    let speed = |runs: &Measured<Divide>| rate(nodes(&runs.output), runs.median());
+    for (kind, reference) in ratio_pairs(&crates) {
+        let of = |krate: Crate| measured.iter().find(|runs| runs.krate == krate).map(speed);
+        if let (Some(ours), Some(theirs)) = (of(kind), of(reference)) {
             println!(
-                "nodes per second, {} / sashite-qi: {:.2}",
-                runs.krate.name(),
-                speed(runs.krate).unwrap_or_default() / peer
+                "nodes per second, {}: {:.2}",
+                ratio_header((kind, reference)),
+                ours / theirs
             );
         }
     }
@@ -88,7 +85,7 @@ pub(crate) fn run<G: Game>(text: &str, args: &PerftArgs) -> Result<(), Failure> 
                 ", one thread".to_string()
             },
             if rounds == 1 { "" } else { "s" },
-            perft_table(&measured).render()
+            speed_table(&measured, ["nodes", "nodes per second"], nodes).render()
         );
         sections.write(&body)?;
     }

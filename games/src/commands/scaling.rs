@@ -10,7 +10,7 @@ use std::time::Duration;
 use games::Game;
 use games::Persistent;
 use games::measure::tree::{TreeSummary, check_agreement, in_child};
-use games::measure::{Failure, Sections, Table, as_f64, format_number, thousands};
+use games::measure::{Crate, Failure, Sections, Table, as_f64, format_number, thousands};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use plotters::prelude::*;
 
@@ -186,11 +186,12 @@ fn scaling_table(depths: &[Depth]) -> Table {
 
 /// How the picture names, colours and draws each crate: `Qi` wider than
 /// `LocalQi`, whose memory is the same, so that both lines show.
-fn style_of(crate_name: &str) -> (&'static str, RGBColor, u32) {
-    match crate_name {
-        "persistent-qi" => ("persistent-qi Qi", RGBColor(31, 119, 180), 5),
-        "sashite-qi" => ("sashite-qi", RGBColor(214, 39, 40), 2),
-        _ => ("persistent-qi LocalQi", RGBColor(44, 160, 44), 2),
+fn style_of(krate: Crate) -> (&'static str, RGBColor, u32) {
+    match krate {
+        Crate::Persistent => ("persistent-qi Qi", RGBColor(31, 119, 180), 5),
+        Crate::Local => ("persistent-qi LocalQi", RGBColor(44, 160, 44), 2),
+        Crate::Sashite => ("sashite-qi", RGBColor(214, 39, 40), 2),
+        Crate::Fixed => ("fixed array", RGBColor(127, 127, 127), 2),
     }
 }
 
@@ -276,7 +277,7 @@ fn panel(
         return Ok(());
     };
     for (column, summary) in first.summaries.iter().enumerate() {
-        let (label, color, width) = style_of(summary.krate.name());
+        let (label, color, width) = style_of(summary.krate);
         let points: Vec<(f64, f64)> = depths
             .iter()
             .map(|depth| (positions(depth), figure(&depth.summaries[column])))

@@ -73,6 +73,9 @@ pub(crate) fn run<G: Game<Piece = Qpi, Style = Sin>>(
             Crate::Sashite => build_summary::<G, Sashite<G::Piece, G::Style>>(
                 text, depth, limits, &allocated, kept.quiet,
             ),
+            Crate::Fixed => {
+                build_summary::<G, G::Fixed>(text, depth, limits, &allocated, kept.quiet)
+            }
         }?;
         println!("{}", summary.line());
         return Ok(());

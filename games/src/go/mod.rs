@@ -56,6 +56,7 @@ pub use playout::{KeptTree, KeptTreeError, MAX_MOVES, Playout, kept_tree, playou
 pub use point::{COLUMNS, MAX_POINTS, MAX_SIZE, ParsePointError, Point};
 pub use setup::{LoadError, load};
 
+use crate::fixed::Fixed;
 use crate::game::{Game, Published};
 use crate::perft::{PerftOptions, divide_parallel};
 use crate::position::{Position, Write};
@@ -223,6 +224,9 @@ impl Game for Go {
     type Style = u8;
     type Move = Point;
     type Node<P: Position<Piece = u8, Style = u8>> = Node<P>;
+    /// One array for every board size, the largest's, as Go engines keep
+    /// one; no hands.
+    type Fixed = Fixed<u8, u8, MAX_POINTS, 0>;
     type LoadError = LoadError;
 
     const PUBLISHED: &'static [Published] = &PUBLISHED;

@@ -10,6 +10,7 @@
 //! that starts a round moves on by one each round, so that no crate is
 //! always timed first in a fresh process (a first run can read 25% slow).
 
+mod compare;
 mod memory;
 pub mod perft;
 pub mod playouts;
@@ -22,16 +23,18 @@ mod write;
 use core::fmt::Debug;
 use std::time::Duration;
 
+pub use compare::{ratio_cells, ratio_header, ratio_pairs, ratios_to, speed_table};
 pub use memory::{available_memory, byte_limit};
 pub use progress::Progress;
 pub use table::{Table, as_f64, format_number, thousands};
 pub use verdict::{Verdict, verdict_line};
 pub use write::Sections;
 
+use crate::fixed::FIXED_ARRAY;
 use crate::game::Game;
 use crate::position::{Local, Persistent, Position, Sashite};
 
-/// A position crate the games run on.
+/// What the games run on: a position crate, or the game's fixed array.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Crate {
     /// persistent-qi's thread-safe positions (`Qi`), the crate under test.
@@ -40,11 +43,27 @@ pub enum Crate {
     Local,
     /// sashite-qi, the peer: positions that are plain copies.
     Sashite,
+    /// The game's fixed array ([`Game::Fixed`]): the board inside the
+    /// position, copied whole for every child, as an engine author writes
+    /// it for one game. The limit of copying.
+    Fixed,
 }
 
 impl Crate {
     /// Every crate, in table order.
-    pub const ALL: [Crate; 3] = [Crate::Persistent, Crate::Local, Crate::Sashite];
+    pub const ALL: [Crate; 4] = [
+        Crate::Persistent,
+        Crate::Local,
+        Crate::Sashite,
+        Crate::Fixed,
+    ];
+
+    /// persistent-qi's two kinds: each is compared with every reference.
+    pub const PERSISTENT: [Crate; 2] = [Crate::Persistent, Crate::Local];
+
+    /// What persistent-qi is compared with, each a column of ratios: the
+    /// peer, then the fixed array.
+    pub const REFERENCES: [Crate; 2] = [Crate::Sashite, Crate::Fixed];
 
     /// How reports name the crate.
     #[must_use]
@@ -53,6 +72,7 @@ impl Crate {
             Crate::Persistent => <Persistent as Position>::CRATE,
             Crate::Local => <Local as Position>::CRATE,
             Crate::Sashite => <Sashite as Position>::CRATE,
+            Crate::Fixed => FIXED_ARRAY,
         }
     }
 
@@ -63,6 +83,7 @@ impl Crate {
             Crate::Persistent => "persistent",
             Crate::Local => "local",
             Crate::Sashite => "sashite",
+            Crate::Fixed => "fixed",
         }
     }
 
@@ -156,6 +177,7 @@ pub fn run_on<G: Game, W: Workload<G>>(
         Crate::Persistent => workload.run_sync::<Persistent<G::Piece, G::Style>>(),
         Crate::Local => workload.run::<Local<G::Piece, G::Style>>(),
         Crate::Sashite => workload.run_sync::<Sashite<G::Piece, G::Style>>(),
+        Crate::Fixed => workload.run_sync::<G::Fixed>(),
     }
 }
 
@@ -251,25 +273,6 @@ pub fn interleaved<G: Game, W: Workload<G>>(
         )));
     }
     Ok(measured)
-}
-
-/// Each persistent-qi kind's ratio to sashite-qi, from a figure of each
-/// run where a higher figure is better (a speed): `(crate, ratio)`, in the
-/// order of `measured`; empty when sashite-qi did not run.
-#[must_use]
-pub fn ratios_to_peer<O>(
-    measured: &[Measured<O>],
-    figure: impl Fn(&Measured<O>) -> f64,
-) -> Vec<(Crate, f64)> {
-    let Some(peer) = measured.iter().find(|runs| runs.krate == Crate::Sashite) else {
-        return Vec::new();
-    };
-    let peer_figure = figure(peer);
-    measured
-        .iter()
-        .filter(|runs| runs.krate != Crate::Sashite)
-        .map(|runs| (runs.krate, figure(runs) / peer_figure))
-        .collect()
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::{Crate, Failure, Measured, Sample, Table, Workload, as_f64, format_number, thousands};
+use super::{Failure, Sample, Workload, as_f64};
 use crate::game::{Game, Node};
 use crate::perft::{PerftOptions, divide};
 use crate::position::Position;
@@ -96,40 +96,4 @@ pub fn root_moves<G: Game>(text: &str) -> Result<usize, Failure> {
 #[must_use]
 pub fn rate(nodes: u64, elapsed: Duration) -> f64 {
     as_f64(nodes) / elapsed.as_secs_f64().max(1e-9)
-}
-
-/// The perft runs as a table: one row per crate with its median time over
-/// the rounds, and its speed ratio to sashite-qi where sashite-qi ran.
-#[must_use]
-pub fn perft_table(measured: &[Measured<Divide>]) -> Table {
-    let peer = measured
-        .iter()
-        .find(|runs| runs.krate == Crate::Sashite)
-        .map(|runs| rate(nodes(&runs.output), runs.median()));
-    let rounds = measured.first().map_or(0, |runs| runs.times.len());
-    let seconds = if rounds > 1 {
-        format!("seconds (median of {rounds})")
-    } else {
-        "seconds".to_string()
-    };
-    let mut table = Table::new([
-        "crate",
-        "nodes",
-        &seconds,
-        "nodes per second",
-        "speed ratio to sashite-qi",
-    ]);
-    for runs in measured {
-        let count = nodes(&runs.output);
-        let speed = rate(count, runs.median());
-        let ratio = peer.map_or_else(|| "-".to_string(), |peer| format!("{:.2}", speed / peer));
-        table.row([
-            runs.krate.name().to_string(),
-            thousands(count),
-            format!("{:.3}", runs.median().as_secs_f64()),
-            format_number(speed, 0),
-            ratio,
-        ]);
-    }
-    table
 }

@@ -9,7 +9,9 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use super::perft::{load, rate};
-use super::{Crate, Failure, Progress, Table, as_f64, format_number, median};
+use super::{
+    Crate, Failure, Progress, Table, as_f64, format_number, median, ratio_header, ratio_pairs,
+};
 use crate::game::{Game, Node};
 use crate::position::{Position, content_digest};
 use crate::tree::{Limits, Observer, build};
@@ -251,45 +253,36 @@ pub fn median_summary(rounds: &[TreeSummary]) -> TreeSummary {
 }
 
 /// The side-by-side table of kept trees: one column per crate, then each
-/// persistent-qi kind's ratio to sashite-qi. `title` heads the first
-/// column.
+/// persistent-qi kind's ratio to each reference that ran (sashite-qi, the
+/// fixed array). `title` heads the first column.
 #[must_use]
 pub fn tree_table(title: &str, summaries: &[TreeSummary]) -> Table {
-    let peer = summaries
-        .iter()
-        .find(|summary| summary.krate == Crate::Sashite);
-    let ours: Vec<&TreeSummary> = summaries
-        .iter()
-        .filter(|summary| summary.krate != Crate::Sashite)
-        .collect();
-    let mut header = vec![title.to_string()];
-    header.extend(
+    let crates: Vec<Crate> = summaries.iter().map(|summary| summary.krate).collect();
+    // Only crates of the table are paired, so none is missing.
+    let of = |krate: Crate, figure: &dyn Fn(&TreeSummary) -> f64| {
         summaries
             .iter()
-            .map(|summary| summary.krate.name().to_string()),
-    );
-    if peer.is_some() {
-        header.extend(
-            ours.iter()
-                .map(|summary| format!("ratio, {}", summary.krate.name())),
-        );
-    }
-    let mut table = Table::new(header);
-    let mut row = |name: &str, figure: &dyn Fn(&TreeSummary) -> f64, decimals: usize| {
-        let mut cells = vec![name.to_string()];
-        cells.extend(
-            summaries
-                .iter()
-                .map(|summary| format_number(figure(summary), decimals)),
-        );
-        if let Some(peer) = peer {
-            cells.extend(
-                ours.iter()
-                    .map(|summary| format!("{:.3}", figure(summary) / figure(peer))),
-            );
-        }
-        table.row(cells);
+            .find(|summary| summary.krate == krate)
+            .map_or(f64::NAN, figure)
     };
+    let pairs = ratio_pairs(&crates);
+    let mut header = vec![title.to_string()];
+    header.extend(crates.iter().map(|krate| krate.name().to_string()));
+    header.extend(pairs.iter().map(|&pair| ratio_header(pair)));
+    let mut table = Table::new(header);
+    let mut row =
+        |name: &str, figure: &dyn Fn(&TreeSummary) -> f64, decimals: usize| {
+            let mut cells = vec![name.to_string()];
+            cells.extend(
+                summaries
+                    .iter()
+                    .map(|summary| format_number(figure(summary), decimals)),
+            );
+            cells.extend(pairs.iter().map(|&(kind, reference)| {
+                format!("{:.3}", of(kind, figure) / of(reference, figure))
+            }));
+            table.row(cells);
+        };
     row("positions", &|s| as_f64(s.positions as u64), 0);
     row("distinct positions", &|s| as_f64(s.distinct as u64), 0);
     row("positions per second", &TreeSummary::speed, 0);

@@ -59,6 +59,7 @@ pub use moves::{FILES, Move, SQUARES, Usi, square_index, square_name};
 pub use piece::Kind;
 pub use setup::{LoadError, NotShogi, Place, load};
 
+use crate::fixed::Fixed;
 use crate::game::{Game, Published};
 use crate::perft::{PerftOptions, divide_parallel};
 use crate::position::{Position, QpiPosition, Write};
@@ -72,6 +73,13 @@ pub const MATSURI: &str =
 
 /// A position with 593 legal moves, the most known.
 pub const MOST_MOVES: &str = "R8/2K^1S1SSk^/4B4/9/9/9/9/9/1L1L1L3 BGLNPRS/17p3g3n S/s";
+
+/// The kinds of piece a hand of the fixed array holds: the 7 a player may
+/// drop, each in either of the position's two styles (a FEEN hand piece
+/// may be derived, in the other player's style, and a capture then adds
+/// the native one), so that every position that loads plays every legal
+/// move.
+pub const HAND_KINDS: usize = 14;
 
 /// Published perft counts: a position, then its counts at depths 1, 2, ...
 pub const PUBLISHED: [Published; 3] = [
@@ -213,6 +221,7 @@ impl Game for Shogi {
     type Style = Sin;
     type Move = Move;
     type Node<P: Position<Piece = Qpi, Style = Sin>> = Node<P>;
+    type Fixed = Fixed<Qpi, Sin, SQUARES, HAND_KINDS>;
     type LoadError = LoadError;
 
     const PUBLISHED: &'static [Published] = &PUBLISHED;
