@@ -98,8 +98,15 @@ pub trait Game: 'static {
     type Style: Token;
     /// A legal move.
     type Move: Copy + Eq + Hash + Display + Debug + Send + Sync + 'static;
+    /// The board every node of the game is read into, whatever its
+    /// position crate: the rules' own array.
+    type Board: Clone + Default + Debug + Send + Sync + 'static;
     /// A node over the position crate `P`.
-    type Node<P: Position<Piece = Self::Piece, Style = Self::Style>>: Node<Move = Self::Move, Position = P>;
+    type Node<P: Position<Piece = Self::Piece, Style = Self::Style>>: Node<
+            Move = Self::Move,
+            Board = Self::Board,
+            Position = P,
+        >;
     /// Why a text is no position of the game.
     type LoadError: std::error::Error + 'static;
 

@@ -34,6 +34,7 @@ pub mod measure;
 mod perft;
 mod position;
 pub mod save;
+pub mod search;
 pub mod shogi;
 mod tree;
 

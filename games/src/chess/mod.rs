@@ -264,6 +264,7 @@ impl Game for Chess {
     type Piece = Qpi;
     type Style = Sin;
     type Move = Move;
+    type Board = Board;
     type Node<P: Position<Piece = Qpi, Style = Sin>> = Node<P>;
     type LoadError = LoadError;
 

@@ -222,6 +222,7 @@ impl Game for Go {
     type Piece = u8;
     type Style = u8;
     type Move = Point;
+    type Board = Board;
     type Node<P: Position<Piece = u8, Style = u8>> = Node<P>;
     type LoadError = LoadError;
 
