@@ -2,4 +2,4 @@
 
 mod rules;
 
-pub use rules::{Outcome, Rules, Terms};
+pub use rules::{Outcome, Rules, SECOND_TO_MOVE, Terms, key_term};

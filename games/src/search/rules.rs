@@ -61,6 +61,24 @@ pub struct Terms {
     pub max_plies: u32,
 }
 
+/// One term of a position's key, as the rules' boards keep it: `place`
+/// (a board square, or a number past the board's squares for a hand, a
+/// right or a ko point) holding `token` (a piece, a count, a flag, as a
+/// number unique within the game). A key is the xor of its position's
+/// terms, so a move updates it by the terms of what it changes, as an
+/// engine's Zobrist key is updated. The terms are `SplitMix64`'s finaliser
+/// of the pair, a bijection: no table, any piece type.
+#[must_use]
+pub fn key_term(place: u16, token: u64) -> u64 {
+    let mut z = (token << 16 | u64::from(place)).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The term of the second player to move, in every game's key.
+pub const SECOND_TO_MOVE: u64 = 0x2545_f491_4f6c_dd1d;
+
 /// What the search needs of a game's rules, on the read board.
 ///
 /// The contract every game keeps, checked by its tests:
