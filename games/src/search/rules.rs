@@ -133,6 +133,16 @@ pub trait Rules: Game {
     /// decides first: a checkmate ends the game whatever else holds.
     fn ended(board: &Self::Board, line: &[Self::Step], terms: &Terms) -> Option<Outcome>;
 
+    /// Whether a playout's game has ended at `board`, whose step is `step`,
+    /// by the rules a playout keeps: those that need no line, as Go's two
+    /// passes in a row (then scored) and chess's fifty-move rule.
+    /// Repetitions are left to the tree ([`ended`](Rules::ended)), where
+    /// they are found by looking back along the line. The default: none.
+    fn playout_ended(board: &Self::Board, step: &Self::Step, terms: &Terms) -> Option<Outcome> {
+        let _ = (board, step, terms);
+        None
+    }
+
     /// A cheap estimate of the game's value for the player to move, in
     /// `[0, 1]` (½ for even), where a playout stops before the game's end:
     /// material for chess and shogi (hands included), the area score with
