@@ -307,6 +307,18 @@ fn a_mate_on_the_hundredth_ply_beats_the_fifty_move_rule() {
     assert_eq!(playout, Some(Outcome::Loss));
 }
 
+#[test]
+fn a_stalemate_on_the_hundredth_ply_is_a_draw() {
+    let line = Line::with_clock("7k/8/6K1/8/8/8/8/5Q2 w - -", 99).play(&["f1f7"]);
+    assert_eq!(line.last().clock(), 100);
+    assert!(!line.board.in_check(line.board.turn()));
+    assert!(chess::legal_move_list(&line.board).is_empty());
+    assert_eq!(line.ended(), Some(Outcome::Draw));
+    let terms = Chess::default_terms(&line.board);
+    let playout = Chess::playout_ended(&line.board, &line.last(), &terms);
+    assert_eq!(playout, Some(Outcome::Draw));
+}
+
 /// The pieces of a board other than kings, as FEN letters in square order.
 fn material(board: &Board) -> String {
     let placement = board.to_fen();
