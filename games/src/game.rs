@@ -98,8 +98,11 @@ pub trait Game: 'static {
     type Style: Token;
     /// A legal move.
     type Move: Copy + Eq + Hash + Display + Debug + Send + Sync + 'static;
+    /// The board every node of the game is read into, whatever its
+    /// position crate: the rules' own array.
+    type Board: Clone + Default + Debug + Send + Sync + 'static;
     /// A node over the position crate `P`.
-    type Node<P: Position<Piece = Self::Piece, Style = Self::Style>>: Node<Move = Self::Move, Position = P>;
+    type Node<P: Position<Piece = Self::Piece, Style = Self::Style>>: Node<Move = Self::Move, Board = Self::Board, Position = P>;
     /// The fixed array the game's positions fit in, as an engine author
     /// writes one for this game alone: see [`Fixed`](crate::Fixed).
     type Fixed: Position<Piece = Self::Piece, Style = Self::Style> + Send + Sync;

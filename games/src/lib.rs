@@ -37,6 +37,7 @@ pub mod measure;
 mod perft;
 mod position;
 pub mod save;
+pub mod search;
 pub mod shogi;
 mod tree;
 

@@ -12,7 +12,7 @@ use persistent_qi::qpi::Qpi;
 
 use super::Node;
 use super::castling::Castling;
-use super::moves::{FILES, SQUARES};
+use super::moves::{FILES, Move, SQUARES};
 use super::piece::{
     Code, EMPTY, Kind, OWNER_BITS, WALL, code, code_of, is_kind, owner, slides, tag,
 };
@@ -119,8 +119,9 @@ pub(crate) const fn slot(player: Player) -> usize {
 
 /// One node read for move generation: the board as mailbox codes and as
 /// the position's own tokens, the turn, and the node's castling rights and
-/// en-passant square.
-#[derive(Debug, Clone)]
+/// en-passant square. Two boards are equal when every field is: a board
+/// a search's make-moves reached equals the node it stands for, read.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
     /// Piece codes on the padded array.
     pub(crate) cells: [Code; PADDED],
@@ -207,6 +208,20 @@ impl Board {
     #[must_use]
     pub fn piece(&self, square: usize) -> Option<Qpi> {
         self.pieces[square]
+    }
+
+    /// The en-passant square `mv`, a move of this board, leaves: the square
+    /// a double push passes over, if it lands beside a pawn of the other
+    /// side (see [`Node::en_passant`]).
+    // Perft's `play` calls it at every node, and with a plain `#[inline]`
+    // it stayed a call there.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub(crate) fn en_passant_after(&self, mv: &Move) -> Option<u8> {
+        let (from, to) = (usize::from(mv.from), usize::from(mv.to));
+        let double_push = is_kind(code_of(mv.mover), Kind::Pawn) && from.abs_diff(to) == 2 * FILES;
+        (double_push && self.pawn_beside(to, self.turn.flip()))
+            .then(|| u8::try_from(from.midpoint(to)).expect("a board square"))
     }
 
     /// Whether a pawn of `player` stands beside a board square, on its row.

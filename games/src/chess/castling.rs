@@ -68,6 +68,13 @@ impl Castling {
         Castling(self.0 & keep.0)
     }
 
+    /// The rights in `self` left after a move from board square `from` to
+    /// `to`: those that [`KEPT`] keeps for both.
+    #[must_use]
+    pub(crate) fn after_move(self, from: usize, to: usize) -> Castling {
+        self.intersection(KEPT[from]).intersection(KEPT[to])
+    }
+
     /// Reads FEN's castling field: `-`, or some of `KQkq`, each at most
     /// once, in any order. `None` for anything else.
     #[must_use]

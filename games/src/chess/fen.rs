@@ -12,6 +12,7 @@ use persistent_qi::qpi::pin::{Letter, Side, State};
 use persistent_qi::qpi::{Pin, Qpi, Sin};
 
 use super::Node;
+use super::board::Board;
 use super::castling::Castling;
 use super::moves::{FILES, SQUARES, square_index, square_name};
 use crate::position::QpiPosition;
@@ -215,6 +216,44 @@ fn fen_piece(character: char) -> Option<Qpi> {
 pub fn to_fen<P: QpiPosition>(node: &Node<P>) -> String {
     let mut squares = [None; SQUARES];
     node.position.read_board(&mut squares);
+    write(
+        &squares,
+        node.position.turn(),
+        node.castling(),
+        node.en_passant(),
+    )
+}
+
+impl Board {
+    /// The FEN of the board: [`to_fen`] of the node it was read from, or of
+    /// the node a search's make-moves reached.
+    ///
+    /// ```
+    /// use games::chess::{self, Board, START};
+    /// use games::Persistent;
+    ///
+    /// let start = chess::load::<Persistent>(START)?;
+    /// assert_eq!(Board::read(&start).to_fen(), START);
+    /// # Ok::<(), chess::LoadError>(())
+    /// ```
+    #[must_use]
+    pub fn to_fen(&self) -> String {
+        write(
+            &self.pieces,
+            self.turn,
+            self.castling,
+            self.en_passant.map(usize::from),
+        )
+    }
+}
+
+/// The FEN of a board's squares, its turn and state, with clocks `0 1`.
+fn write(
+    squares: &[Option<Qpi>; SQUARES],
+    turn: Player,
+    castling: Castling,
+    en_passant: Option<usize>,
+) -> String {
     let mut fen = String::new();
     for (row, rank) in squares.chunks(FILES).enumerate() {
         if row > 0 {
@@ -243,13 +282,7 @@ pub fn to_fen<P: QpiPosition>(node: &Node<P>) -> String {
             fen.push_str(&empty.to_string());
         }
     }
-    let turn = if node.position.turn().is_first() {
-        'w'
-    } else {
-        'b'
-    };
-    let en_passant = node
-        .en_passant()
-        .map_or_else(|| "-".to_owned(), square_name);
-    format!("{fen} {turn} {} {en_passant} 0 1", node.castling())
+    let turn = if turn.is_first() { 'w' } else { 'b' };
+    let en_passant = en_passant.map_or_else(|| "-".to_owned(), square_name);
+    format!("{fen} {turn} {castling} {en_passant} 0 1")
 }

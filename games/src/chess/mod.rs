@@ -1,8 +1,9 @@
 //! Legal chess.
 //!
-//! The rules of chess (castling, en passant and promotion included; the
-//! fifty-move rule and repetitions aside) over any position crate that
-//! implements [`Position`] with QPI pieces and SIN styles.
+//! The rules of chess (castling, en passant and promotion included) over
+//! any position crate that implements [`Position`] with QPI pieces and SIN
+//! styles, and what a search asks of them ([`Rules`](crate::search::Rules)
+//! for [`Chess`]).
 //!
 //! ```
 //! use games::chess::{self, START};
@@ -28,6 +29,26 @@
 //! holds before and after; [`Node::play`](crate::Node::play) builds the
 //! child, the only write.
 //!
+//! # What the search plays
+//!
+//! [`Chess`]'s [`Rules`](crate::search::Rules) work on the [`Board`]: a
+//! make-move plays a move in place on it, leaving it equal to the child
+//! read, and keeps the position's key in a [`Step`] beside the halfmove
+//! clock, the key updated from the squares the move changes.
+//!
+//! - The end: checkmate (a loss for the player to move) and stalemate (a
+//!   draw) where there is no legal move; draws by threefold repetition,
+//!   by the fifty-move rule (100 plies without a capture or a pawn move,
+//!   unless the last one mates), in a dead position (K v K, K and a minor
+//!   piece v K, only bishops all on one colour of square) and at
+//!   [`Terms::max_plies`](crate::search::Terms::max_plies) (no limit by
+//!   default).
+//! - The evaluation: the material difference for the player to move (P 1,
+//!   N 3, B 3, R 5, Q 9), through a logistic of scale
+//!   [`EVALUATION_SCALE`] (4 pawns).
+//! - The playouts: a move drawn uniformly among the legal moves.
+//! - Moves are read in UCI, letters in any case (`e7e8Q`).
+//!
 //! # Conventions
 //!
 //! - The board is 8x8, its squares the flat indices of the FEN placement
@@ -49,10 +70,13 @@
 
 mod board;
 mod castling;
+mod end;
 mod fen;
+mod make;
 mod movegen;
 mod moves;
 mod piece;
+mod search;
 mod setup;
 
 use persistent_qi::qpi::{Qpi, Sin};
@@ -60,16 +84,16 @@ use persistent_qi::qpi::{Qpi, Sin};
 pub use board::Board;
 pub use castling::Castling;
 pub use fen::{FenError, to_fen};
+pub use make::Step;
 pub use movegen::{legal_move_list, legal_moves};
 pub use moves::{FILES, Move, RookMove, SQUARES, square_index, square_name};
+pub use search::EVALUATION_SCALE;
 pub use setup::{LoadError, NotChess, load};
 
 use crate::fixed::Fixed;
 use crate::game::{Game, Published};
 use crate::perft::{PerftOptions, divide_parallel};
 use crate::position::{Position, QpiPosition, Write};
-use castling::KEPT;
-use piece::{Kind, code_of, is_kind};
 
 /// The start position.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -185,13 +209,8 @@ fn play<P: QpiPosition>(
         };
         count = 4;
     }
-    let double_push = is_kind(code_of(mv.mover), Kind::Pawn) && from.abs_diff(to) == 2 * FILES;
-    let en_passant = (double_push && board.pawn_beside(to, board.turn().flip()))
-        .then(|| u8::try_from(from.midpoint(to)).expect("a board square"));
-    let castling = node
-        .castling
-        .intersection(KEPT[from])
-        .intersection(KEPT[to]);
+    let en_passant = board.en_passant_after(&mv);
+    let castling = node.castling.after_move(from, to);
     match out {
         Some(out) => {
             node.position
@@ -265,6 +284,7 @@ impl Game for Chess {
     type Piece = Qpi;
     type Style = Sin;
     type Move = Move;
+    type Board = Board;
     type Node<P: Position<Piece = Qpi, Style = Sin>> = Node<P>;
     /// Chess has no hands.
     type Fixed = Fixed<Qpi, Sin, SQUARES, 0>;

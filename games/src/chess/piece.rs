@@ -132,6 +132,18 @@ pub(crate) const fn is_kind(code: Code, kind: Kind) -> bool {
     code & (KIND_BITS | WALL) == kind as u8
 }
 
+/// The material value in pawns of an occupied code's piece: P 1, N 3,
+/// B 3, R 5, Q 9; 0 for a king, an empty square or a wall.
+pub(crate) const fn value(code: Code) -> i32 {
+    match code & (KIND_BITS | WALL) {
+        1 => 1,
+        2 | 3 => 3,
+        4 => 5,
+        5 => 9,
+        _ => 0,
+    }
+}
+
 /// The directions along which a code's piece slides, as a bit mask over
 /// [`DIRECTIONS`](super::board::DIRECTIONS) (even bits orthogonal, odd
 /// diagonal); 0 for anything that does not slide.

@@ -223,6 +223,7 @@ impl Game for Go {
     type Piece = u8;
     type Style = u8;
     type Move = Point;
+    type Board = Board;
     type Node<P: Position<Piece = u8, Style = u8>> = Node<P>;
     /// One array for every board size, the largest's, as Go engines keep
     /// one; no hands.

@@ -220,6 +220,7 @@ impl Game for Shogi {
     type Piece = Qpi;
     type Style = Sin;
     type Move = Move;
+    type Board = Board;
     type Node<P: Position<Piece = Qpi, Style = Sin>> = Node<P>;
     type Fixed = Fixed<Qpi, Sin, SQUARES, HAND_KINDS>;
     type LoadError = LoadError;
