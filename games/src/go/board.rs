@@ -79,13 +79,13 @@ impl Points {
 
 /// A point's orthogonal neighbours on the board: two to four.
 #[derive(Clone, Copy)]
-struct Neighbours {
+pub(crate) struct Neighbours {
     points: [usize; 4],
     len: usize,
 }
 
 impl Neighbours {
-    fn as_slice(&self) -> &[usize] {
+    pub(crate) fn as_slice(&self) -> &[usize] {
         &self.points[..self.len]
     }
 }
@@ -95,7 +95,11 @@ impl Neighbours {
 ///
 /// Built by [`Node::read`](crate::Node::read), which copies the position's
 /// board once with [`read_board`](crate::Position::read_board); every group
-/// and liberty question is then a flood fill on this array.
+/// and liberty question is then a flood fill on this array. A search also
+/// plays moves on it in place ([`Rules::make`](crate::search::Rules::make)).
+///
+/// Two boards are equal when their size, points, player to move and ko
+/// point are: the array past the board's points is not compared.
 #[derive(Debug, Clone)]
 pub struct Board {
     /// The points in index order (row-major, index 0 the top-left point):
@@ -119,6 +123,16 @@ impl Default for Board {
         }
     }
 }
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        (self.width, self.height, self.turn, self.ko)
+            == (other.width, other.height, other.turn, other.ko)
+            && self.squares() == other.squares()
+    }
+}
+
+impl Eq for Board {}
 
 impl Board {
     /// Reads a position of a node whose ko point is `ko`.
@@ -249,7 +263,34 @@ impl Board {
         stone(self.turn.flip())
     }
 
-    fn neighbours(&self, index: usize) -> Neighbours {
+    /// Plays the legal move at `index` in place, as
+    /// [`Node::play`](crate::Node::play) builds the child: the mover's stone
+    /// placed, the stones it captures removed, the ko point set, the turn
+    /// passed. Returns the captured stones. O(the groups next to `index`).
+    pub(crate) fn play_at(&mut self, index: usize) -> Points {
+        let captured = self.captures(index);
+        self.ko = self.ko_after(index, &captured);
+        self.squares[index] = Some(self.mover());
+        for square in captured.iter() {
+            self.squares[square] = None;
+        }
+        self.turn = self.turn.flip();
+        captured
+    }
+
+    /// Passes in place: the turn passes and the ko point is cleared, as
+    /// [`Node::play`](crate::Node::play) of [`Point::PASS`] builds the child.
+    pub(crate) fn pass(&mut self) {
+        self.ko = None;
+        self.turn = self.turn.flip();
+    }
+
+    /// The flat index of the ko point, if any.
+    pub(crate) fn ko_index(&self) -> Option<u16> {
+        self.ko
+    }
+
+    pub(crate) fn neighbours(&self, index: usize) -> Neighbours {
         let mut neighbours = Neighbours {
             points: [0; 4],
             len: 0,

@@ -41,19 +41,60 @@
 //!   a liberty, capturing nothing) is illegal. Simple ko: after a move
 //!   that captured exactly one stone with a stone that has no friendly
 //!   neighbour and one liberty (the captured point), that point may not be
-//!   played on the next move. There is no pass, so perft counts follow the
-//!   published ones, and a playout ends when the mover has no move.
+//!   played on the next move.
+//! - The pass ([`Point::PASS`], printed `pass`) places no stone, gives the
+//!   turn over and clears the ko point.
+//!   [`Node::legal_moves`](crate::Node::legal_moves) leaves it out, so
+//!   perft counts follow the published ones, and so do [`playout`] and
+//!   [`kept_tree`], which end when the mover has no move; the search lists
+//!   it after the legal moves, so the player to move always has one.
+//!
+//! # The game's end, for the search
+//!
+//! [`Go`] implements [`Rules`](crate::search::Rules): a make-move in place
+//! on the [`Board`], and a [`Step`] whose keys it updates by the stones a
+//! move places and captures.
+//!
+//! - Two passes in a row end the game, and so does
+//!   [`Terms::max_plies`](crate::search::Terms::max_plies) (by default
+//!   three plies a point of the board, [`PLIES_PER_POINT`]); both are scored
+//!   by area ([`Board::area`]: each player's stones, plus the empty regions
+//!   that border that player's stones only), komi added to White (by
+//!   default [`KOMI`], 7.5). The player ahead wins; an equal score, which
+//!   only an integer komi allows, is a draw.
+//! - Positional superko: a stone played that brings the board's stones
+//!   back to a position earlier in the game's line, whoever was to move
+//!   there, loses at once (the positions compared by the 64-bit key of the
+//!   stones, [`Step::stones`]). Move generation, and so every playout,
+//!   keeps simple ko only: superko is found by the search's end-of-game
+//!   check, after the move.
+//! - The evaluation of an unfinished game is the logistic of the mover's
+//!   lead by area with komi, over a scale of the square root of the
+//!   board's points: ½ for an even score, 0.73 for a lead of 9 points on
+//!   9x9 (19 on 19x19).
+//! - A playout plays a uniformly random legal move that does not fill one
+//!   of the mover's own eyes ([`random_move`]), and passes where there is
+//!   none.
+//!
+//! For GTP, [`Rules::parse_move`](crate::search::Rules::parse_move) reads
+//! vertices (`D4`, `pass`), [`Score`]'s `Display` is `final_score`'s answer
+//! (`B+3.5`), [`Node::with_turn`] lets the other colour play, and the
+//! board's `Display` is a diagram [`load`] reads back.
 
 mod board;
+mod end;
 mod playout;
 mod point;
+mod search;
 mod setup;
 
 use persistent_qi::Player;
 
 pub use board::Board;
+pub use end::{Area, Score};
 pub use playout::{KeptTree, KeptTreeError, MAX_MOVES, Playout, kept_tree, playout, random_move};
 pub use point::{COLUMNS, MAX_POINTS, MAX_SIZE, ParsePointError, Point};
+pub use search::{KOMI, PLIES_PER_POINT, Step};
 pub use setup::{LoadError, load};
 
 use crate::fixed::Fixed;
@@ -123,6 +164,23 @@ impl<P: GoPosition> Node<P> {
         self.ko
             .and_then(|ko| Point::from_index(usize::from(ko), width, height))
     }
+
+    /// The node with `player` to move and every stone where it stands:
+    /// a clone if `player` is to move, else the node after a pass (the
+    /// turn given over, the ko point cleared). GTP lets either colour play
+    /// (`play white D4` with black to move): the move is played from this
+    /// node.
+    #[must_use]
+    pub fn with_turn(&self, player: Player) -> Node<P> {
+        if self.position.turn() == player {
+            self.clone()
+        } else {
+            Node {
+                position: self.position.play(&[], None),
+                ko: None,
+            }
+        }
+    }
 }
 
 /// Mixes the ko point into a key: an odd multiplier spreads the point over
@@ -147,13 +205,15 @@ impl<P: GoPosition> crate::Node for Node<P> {
     }
 
     /// The child after `mv`: the new stone and every stone it captures,
-    /// written in one call to the position crate.
+    /// written in one call to the position crate; for the pass
+    /// ([`Point::PASS`]), one call that writes nothing: the turn passes and
+    /// the ko point is cleared.
     ///
     /// # Panics
     ///
-    /// If `mv` is not on the board; a move that is on it but not legal may
-    /// panic in the position crate (an occupied point) or give a position
-    /// no game reaches (a suicide).
+    /// If `mv` is neither on the board nor the pass; a move that is on it
+    /// but not legal may panic in the position crate (an occupied point) or
+    /// give a position no game reaches (a suicide).
     fn play(&self, board: &Board, mv: Point) -> Self {
         let mut ko = None;
         let position = Self::changes(board, mv, &mut ko, |writes| {
@@ -182,13 +242,18 @@ impl<P: GoPosition> crate::Node for Node<P> {
 
 impl<P: GoPosition> Node<P> {
     /// The squares a move at `mv` writes (the new stone, then every stone
-    /// it captures), given to `apply`; the new ko point into `ko`.
+    /// it captures; none for the pass), given to `apply`; the new ko point
+    /// into `ko`.
     fn changes<R>(
         board: &Board,
         mv: Point,
         ko: &mut Option<u16>,
         apply: impl FnOnce(&[Write<u8>]) -> R,
     ) -> R {
+        if mv.is_pass() {
+            *ko = None;
+            return apply(&[]);
+        }
         let index = board.index(mv).expect("a move on the board");
         let captured = board.captures(index);
         *ko = board.ko_after(index, &captured);

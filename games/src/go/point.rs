@@ -1,5 +1,6 @@
 //! Points of a Go board, named as Go players name them: a column letter
-//! (`A` to `T`, without `I`) and a row number counted from the bottom.
+//! (`A` to `T`, without `I`) and a row number counted from the bottom; and
+//! the pass, a move that is no point.
 
 use core::fmt;
 use core::str::FromStr;
@@ -33,12 +34,28 @@ const COLUMN_BITS: u16 = 5;
 /// assert_eq!(corner.to_string(), "A1");
 /// assert_eq!(corner.index(9, 9), Some(72));
 /// assert_eq!("J1".parse::<Point>()?, Point::new(8, 0).unwrap());
+/// assert_eq!("PASS".parse::<Point>()?, Point::PASS);
+/// assert_eq!(Point::PASS.to_string(), "pass");
+/// assert_eq!(Point::PASS.index(19, 19), None);
 /// # Ok::<(), games::go::ParsePointError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point(u16);
 
 impl Point {
+    /// The pass: the move that places no stone. No board has it
+    /// ([`index`](Point::index) is `None` on every board), it prints `pass`
+    /// and `pass` reads back as it, in any case. Its
+    /// [`column`](Point::column) and [`row`](Point::row) are past every
+    /// board's, and it sorts after every point.
+    pub const PASS: Point = Point(u16::MAX);
+
+    /// Whether this is the pass, [`Point::PASS`].
+    #[must_use]
+    pub fn is_pass(self) -> bool {
+        self == Point::PASS
+    }
+
     /// The point at `column` (from the left) and `row` (from the bottom),
     /// both from 0; `None` past the largest board.
     #[must_use]
@@ -86,6 +103,9 @@ impl Point {
 
 impl fmt::Display for Point {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_pass() {
+            return f.write_str("pass");
+        }
         write!(
             f,
             "{}{}",
@@ -103,7 +123,8 @@ impl fmt::Debug for Point {
 }
 
 /// Why a text is no point: not a column letter (`A` to `T` without `I`,
-/// either case) followed by a row number from 1 to 19.
+/// either case) followed by a row number from 1 to 19, nor `pass` (in any
+/// case).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsePointError {
     /// The text refused.
@@ -114,7 +135,7 @@ impl fmt::Display for ParsePointError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{:?} is no point: a column A to T without I, then a row 1 to 19",
+            "{:?} is no point: a column A to T without I, then a row 1 to 19, or pass",
             self.text
         )
     }
@@ -129,6 +150,9 @@ impl FromStr for Point {
         let refused = || ParsePointError {
             text: text.to_owned(),
         };
+        if text.eq_ignore_ascii_case("pass") {
+            return Ok(Point::PASS);
+        }
         let mut chars = text.chars();
         let letter = chars.next().ok_or_else(refused)?.to_ascii_uppercase();
         let column = COLUMNS

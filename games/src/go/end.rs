@@ -1,0 +1,192 @@
+//! The end of a game: two passes in a row, a move that breaks positional
+//! superko, the move limit; and the area score that decides a finished
+//! game (and GTP's `final_score`).
+
+use core::fmt;
+
+use persistent_qi::Player;
+
+use super::BLACK;
+use super::board::{Board, Points};
+use super::search::Step;
+use crate::search::{Outcome, Terms};
+
+/// A board's area, as area scoring counts it: each player's stones, plus
+/// the empty points of every region (empty points joined orthogonally)
+/// that borders that player's stones only. A region that borders both
+/// colours, or none (the empty board), counts for neither.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Area {
+    /// Black's stones and territory.
+    pub black: u16,
+    /// White's stones and territory.
+    pub white: u16,
+}
+
+impl Area {
+    /// The score with `komi` added to White's area.
+    #[must_use]
+    pub fn score(self, komi: f32) -> Score {
+        Score {
+            black_lead: f32::from(self.black) - f32::from(self.white) - komi,
+        }
+    }
+}
+
+/// An area score with komi: by how much Black leads (negative where White
+/// does). Prints as GTP's `final_score` answers: `B+3.5`, `W+0.5`, or `0`
+/// for a tie.
+///
+/// ```
+/// use games::go::{self, Area};
+/// use games::{Node as _, Persistent};
+///
+/// // Three black stones, one white: the empty points border both colours.
+/// let board = go::load::<Persistent<u8, u8>>("X../X.O/X.. X")?.read();
+/// assert_eq!(board.area(), Area { black: 3, white: 1 });
+/// assert_eq!(board.area().score(0.5).to_string(), "B+1.5");
+/// assert_eq!(board.area().score(2.0).to_string(), "0");
+/// assert_eq!(board.area().score(7.5).to_string(), "W+5.5");
+/// # Ok::<(), go::LoadError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Score {
+    black_lead: f32,
+}
+
+impl Score {
+    /// Black's lead: Black's area minus White's, minus komi.
+    #[must_use]
+    pub fn black_lead(self) -> f32 {
+        self.black_lead
+    }
+
+    /// `player`'s lead: positive where `player` is ahead.
+    #[must_use]
+    pub fn lead(self, player: Player) -> f32 {
+        match player {
+            Player::First => self.black_lead,
+            Player::Second => -self.black_lead,
+        }
+    }
+
+    /// How a game ended with this score comes out for `player`: a win for
+    /// the player ahead, a draw on an equal score (an integer komi only).
+    #[must_use]
+    pub fn outcome(self, player: Player) -> Outcome {
+        let lead = self.lead(player);
+        if lead > 0.0 {
+            Outcome::Win
+        } else if lead < 0.0 {
+            Outcome::Loss
+        } else {
+            Outcome::Draw
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.black_lead > 0.0 {
+            write!(f, "B+{}", self.black_lead)
+        } else if self.black_lead < 0.0 {
+            write!(f, "W+{}", -self.black_lead)
+        } else {
+            f.write_str("0")
+        }
+    }
+}
+
+impl Board {
+    /// The board's [`Area`]: every point looked at once, each empty region
+    /// flood-filled once. O(points).
+    #[must_use]
+    pub fn area(&self) -> Area {
+        let mut area = Area { black: 0, white: 0 };
+        let mut seen = Points::NONE;
+        for index in 0..self.squares().len() {
+            match self.squares()[index] {
+                Some(BLACK) => area.black += 1,
+                Some(_) => area.white += 1,
+                None if seen.contains(index) => {}
+                None => {
+                    let (size, borders_black, borders_white) = self.region(index, &mut seen);
+                    match (borders_black, borders_white) {
+                        (true, false) => area.black += size,
+                        (false, true) => area.white += size,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        area
+    }
+
+    /// The empty region of the empty point `start`, added to `seen`: its
+    /// size, whether it borders a black stone, whether a white one.
+    fn region(&self, start: usize, seen: &mut Points) -> (u16, bool, bool) {
+        let (mut size, mut black, mut white) = (1, false, false);
+        let mut frontier = Points::NONE;
+        seen.insert(start);
+        frontier.insert(start);
+        while let Some(at) = frontier.pop() {
+            for &next in self.neighbours(at).as_slice() {
+                match self.squares()[next] {
+                    None => {
+                        if seen.insert(next) {
+                            frontier.insert(next);
+                            size += 1;
+                        }
+                    }
+                    Some(BLACK) => black = true,
+                    Some(_) => white = true,
+                }
+            }
+        }
+        (size, black, white)
+    }
+}
+
+/// Whether the last position of `line` was reached by a move that breaks
+/// positional superko: a stone played (not a pass) that leaves the stones
+/// as they stood at an earlier position of the line, whoever was to move
+/// there. Compared by [`Step::stones`], a 64-bit hash.
+///
+/// Stones only accumulate between captures, so a position can repeat only
+/// one from before the last capture: only those are compared, none in a
+/// line with no capture yet. O(positions before the last capture).
+pub(super) fn breaks_superko(line: &[Step]) -> bool {
+    let Some((last, earlier)) = line.split_last() else {
+        return false;
+    };
+    if last.passes() > 0 {
+        return false;
+    }
+    // `since_capture` saturates: then it is too small, and more positions
+    // are compared than need be, never fewer.
+    let before_capture = earlier
+        .len()
+        .saturating_sub(usize::from(last.since_capture()));
+    earlier[..before_capture]
+        .iter()
+        .any(|step| step.stones() == last.stones())
+}
+
+/// [`Rules::ended`](crate::search::Rules::ended) for Go: a move that broke
+/// positional superko loses (a win for the player to move); two passes in a
+/// row, or [`Terms::max_plies`] plies since the line's first position, end
+/// the game, scored by area with komi.
+pub(super) fn ended(board: &Board, line: &[Step], terms: Terms) -> Option<Outcome> {
+    let last = line.last()?;
+    if breaks_superko(line) {
+        return Some(Outcome::Win);
+    }
+    let plies = line.len() - 1;
+    let limit = usize::try_from(terms.max_plies).unwrap_or(usize::MAX);
+    (last.passes() >= 2 || plies >= limit).then(|| scored(board, terms.komi))
+}
+
+/// The outcome of the game scored now, for the player to move.
+pub(super) fn scored(board: &Board, komi: f32) -> Outcome {
+    board.area().score(komi).outcome(board.turn())
+}

@@ -1,0 +1,197 @@
+//! Go's side of the search: the make-move on the read board, the step
+//! (keys and the counters of the end), the evaluation and the playout
+//! policy, as [`Rules`] asks them.
+
+use harness::support::Rng;
+use persistent_qi::Player;
+
+use super::Go;
+use super::board::{Board, to_u16};
+use super::end;
+use super::playout::random_move;
+use super::point::{MAX_POINTS, Point};
+use crate::search::{Outcome, Rules, SECOND_TO_MOVE, Terms, key_term};
+
+/// The default komi, added to White's area: the usual one of area scoring,
+/// half a point so that no game is drawn.
+pub const KOMI: f32 = 7.5;
+
+/// The default move limit, in plies per point of the board: a game of
+/// random moves ends by two passes well before it.
+pub const PLIES_PER_POINT: u32 = 3;
+
+/// What the end of a game knows of one of its positions.
+///
+/// The [`key`](Step::key) names the whole node: the stones, the player to
+/// move and the ko point (equal for equal nodes however reached). The
+/// [`stones`](Step::stones) key is the stones alone, which positional
+/// superko compares. Both are xors of [`key_term`]s: a stone of colour
+/// `c` on the point of flat index `i` is `key_term(i, c)`; the ko point
+/// `k` is `key_term(361, k)`; White to move adds [`SECOND_TO_MOVE`].
+/// [`Rules::make`] updates them by the stones a move places and captures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Step {
+    key: u64,
+    stones: u64,
+    since_capture: u16,
+    passes: u8,
+}
+
+// A step is kept in every node of a search's tree: two keys and two
+// counters, no more.
+const _: () = assert!(size_of::<Step>() == 24);
+
+impl Step {
+    /// The node's key: stones, player to move and ko point.
+    #[must_use]
+    pub fn key(self) -> u64 {
+        self.key
+    }
+
+    /// The key of the stones alone, whoever is to move.
+    #[must_use]
+    pub fn stones(self) -> u64 {
+        self.stones
+    }
+
+    /// The passes in a row that led here: 0, 1, or 2 (the game is over).
+    #[must_use]
+    pub fn passes(self) -> u8 {
+        self.passes
+    }
+
+    /// The plies since the last capture, or since the line's first
+    /// position if none was made since; saturating at `u16::MAX`.
+    #[must_use]
+    pub fn since_capture(self) -> u16 {
+        self.since_capture
+    }
+}
+
+/// The term of a stone on a point.
+fn stone_term(index: usize, stone: u8) -> u64 {
+    key_term(to_u16(index), u64::from(stone))
+}
+
+/// The terms of the player to move and the ko point.
+fn state_terms(board: &Board) -> u64 {
+    let turn = match board.turn() {
+        Player::First => 0,
+        Player::Second => SECOND_TO_MOVE,
+    };
+    // The ko point's place is past every point of the largest board.
+    turn ^ board
+        .ko_index()
+        .map_or(0, |ko| key_term(to_u16(MAX_POINTS), u64::from(ko)))
+}
+
+/// The scale of [`Rules::evaluate`]'s logistic, in points: the square
+/// root of the board's points (its side, on a square board), at least 1.
+fn evaluation_scale(board: &Board) -> f32 {
+    let points = u16::try_from(board.squares().len()).unwrap_or(u16::MAX);
+    f32::from(points).sqrt().max(1.0)
+}
+
+impl Rules for Go {
+    type Step = Step;
+
+    /// Komi [`KOMI`] (7.5), and a limit of [`PLIES_PER_POINT`] (3) plies
+    /// per point of the board: 243 on 9x9, 1,083 on 19x19.
+    fn default_terms(board: &Board) -> Terms {
+        let points = u32::try_from(board.squares().len()).unwrap_or(u32::MAX);
+        Terms {
+            komi: KOMI,
+            max_plies: points.saturating_mul(PLIES_PER_POINT),
+        }
+    }
+
+    fn first_step(board: &Board) -> Step {
+        let stones = board
+            .squares()
+            .iter()
+            .enumerate()
+            .filter_map(|(index, square)| square.map(|stone| stone_term(index, stone)))
+            .fold(0, |key, term| key ^ term);
+        Step {
+            key: stones ^ state_terms(board),
+            stones,
+            since_capture: 0,
+            passes: 0,
+        }
+    }
+
+    /// The legal moves in index order, then the pass: the player to move
+    /// always has a move.
+    fn moves(board: &Board, moves: &mut Vec<Point>) {
+        board.legal_moves(moves);
+        moves.push(Point::PASS);
+    }
+
+    /// Places the stone and removes the ones it captures (or passes), then
+    /// sets the ko point and passes the turn, as
+    /// [`Node::play`](crate::Node::play) builds the child. O(the groups
+    /// next to the stone); no allocation.
+    ///
+    /// # Panics
+    ///
+    /// If `mv` is neither a point of the board nor the pass.
+    fn make(board: &mut Board, mv: Point, step: &Step) -> Step {
+        let mut stones = step.stones;
+        let mut passes = 0;
+        let mut since_capture = step.since_capture.saturating_add(1);
+        if mv.is_pass() {
+            board.pass();
+            passes = step.passes.saturating_add(1).min(2);
+        } else {
+            let index = board.index(mv).expect("a move on the board");
+            let (mover, opponent) = (board.mover(), board.opponent());
+            let captured = board.play_at(index);
+            stones ^= stone_term(index, mover);
+            for square in captured.iter() {
+                stones ^= stone_term(square, opponent);
+            }
+            if !captured.is_empty() {
+                since_capture = 0;
+            }
+        }
+        Step {
+            key: stones ^ state_terms(board),
+            stones,
+            since_capture,
+            passes,
+        }
+    }
+
+    /// Never reached: [`moves`](Rules::moves) always lists the pass. Were
+    /// it reached, the game would be scored as it stands, with the default
+    /// komi.
+    fn no_moves(board: &Board) -> Outcome {
+        end::scored(board, Self::default_terms(board).komi)
+    }
+
+    fn ended(board: &Board, line: &[Step], terms: &Terms) -> Option<Outcome> {
+        end::ended(board, line, *terms)
+    }
+
+    /// The logistic of the mover's lead by area with komi ([`Board::area`],
+    /// as the end counts it), over a scale of the square root of the
+    /// board's points: a lead of 9 points on 9x9, or 19 on 19x19, is worth
+    /// 0.73; an even score ½.
+    fn evaluate(board: &Board, terms: &Terms) -> f32 {
+        let lead = board.area().score(terms.komi).lead(board.turn());
+        1.0 / (1.0 + (-lead / evaluation_scale(board)).exp())
+    }
+
+    /// [`random_move`], else the pass; `scratch` is not used.
+    fn playout_move(board: &Board, rng: &mut Rng, _scratch: &mut Vec<Point>) -> Option<Point> {
+        random_move(board, rng).or(Some(Point::PASS))
+    }
+
+    /// A GTP vertex (`D4`, `d4`; columns `A` to `T` without `I`, so `J1`
+    /// is the ninth column) that is a legal move, or `pass` in any case.
+    /// `resign` is no move: the front-end answers it.
+    fn parse_move(board: &Board, text: &str) -> Option<Point> {
+        let point: Point = text.trim().parse().ok()?;
+        (point.is_pass() || board.is_legal(point)).then_some(point)
+    }
+}
