@@ -44,19 +44,43 @@
 //! - Moves in USI notation: files 9 to 1 from left to right as the first
 //!   player sees the board, ranks `a` to `i` from row 0; `7g7f`, `8h2b+`,
 //!   `P*5e`.
+//!
+//! # For the search
+//!
+//! [`Shogi`] implements [`Rules`](crate::search::Rules) on the read
+//! [`Board`]:
+//!
+//! - the make-move plays a move on the board in place, so that it equals
+//!   the child read from its node, and keeps the position's key (board,
+//!   hands with their counts, side to move) in the [`Step`], with whether
+//!   the player to move is in check;
+//! - the end of the game: a player with no legal move has lost (checkmate;
+//!   shogi has no stalemate draw); the fourth occurrence of a position
+//!   (sennichite) is a draw, unless one player gave check with every move
+//!   since its first occurrence, who then loses; [`MAX_PLIES`] plies end
+//!   the game drawn ([`ended`]);
+//! - the evaluation is the material balance, hands included, through a
+//!   logistic ([`evaluate`], [`EVALUATION_SCALE`]);
+//! - a playout draws its moves uniformly among the legal ones;
+//! - moves are parsed in USI, as [`Move`]'s `Display` writes them.
 
 mod board;
+mod end;
+mod make;
 mod movegen;
 mod moves;
 mod piece;
+mod search;
 mod setup;
 
 use persistent_qi::qpi::{Qpi, Sin};
 
 pub use board::Board;
+pub use end::{MAX_PLIES, Step, ended};
 pub use movegen::{legal_move_list, legal_moves};
 pub use moves::{FILES, Move, SQUARES, Usi, square_index, square_name};
 pub use piece::Kind;
+pub use search::{EVALUATION_SCALE, evaluate};
 pub use setup::{LoadError, NotShogi, Place, load};
 
 use crate::game::{Game, Published};
