@@ -43,7 +43,8 @@
 //!   one kind in two styles drops each as its own move.
 //! - Moves in USI notation: files 9 to 1 from left to right as the first
 //!   player sees the board, ranks `a` to `i` from row 0; `7g7f`, `8h2b+`,
-//!   `P*5e`.
+//!   `P*5e`. Positions also in SFEN, USI's notation ([`read_sfen`],
+//!   [`write_sfen`]).
 //!
 //! # For the search
 //!
@@ -72,6 +73,7 @@ mod moves;
 mod piece;
 mod search;
 mod setup;
+mod sfen;
 
 use persistent_qi::qpi::{Qpi, Sin};
 
@@ -82,6 +84,7 @@ pub use moves::{FILES, Move, SQUARES, Usi, square_index, square_name};
 pub use piece::Kind;
 pub use search::{EVALUATION_SCALE, evaluate};
 pub use setup::{LoadError, NotShogi, Place, load};
+pub use sfen::{START_SFEN, SfenError, SfenPosition, read_sfen, write_sfen};
 
 use crate::game::{Game, Published};
 use crate::perft::{PerftOptions, divide_parallel};
