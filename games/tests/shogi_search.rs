@@ -5,7 +5,7 @@
 mod common;
 
 use common::{Setup, setup};
-use games::search::{Outcome, Rules, Terms};
+use games::search::{Outcome, Rules, SECOND_TO_MOVE, Terms, key_term};
 use games::shogi::{self, Board, EVALUATION_SCALE, MATSURI, MAX_PLIES, Move, START, Shogi, Step};
 use games::{Game, Local, Node as _, Persistent, QpiPosition, Sashite};
 use harness::support::Rng;
@@ -215,6 +215,32 @@ fn the_start_setup_is_the_start_position() {
 }
 
 #[test]
+fn a_pawn_leaving_a_file_keeps_it_marked_while_another_pawn_of_its_side_is_there() {
+    // Two pawns of each side on file 5, as a loaded position may hold, and
+    // one on file 1: one promotes, one is taken, and file 5 still holds one
+    // of each, file 1 its own.
+    let position = setup(&[
+        ("5i", "K^"),
+        ("9a", "k^"),
+        ("5d", "P"),
+        ("5g", "P"),
+        ("5c", "p"),
+        ("5b", "p"),
+        ("4d", "G"),
+        ("1g", "P"),
+        ("1c", "p"),
+    ]);
+    for usi in ["5d5c+", "4d5c"] {
+        let mut made = board(&position);
+        let mv = Shogi::parse_move(&made, usi).unwrap();
+        assert!(mv.promotion || mv.capture.is_some());
+        let step = Shogi::first_step(&made);
+        Shogi::make(&mut made, mv, &step);
+        assert_eq!(made, Board::read(&position.play(usi)), "{usi}");
+    }
+}
+
+#[test]
 fn moves_in_either_order_reach_the_same_board_and_key() {
     let (one, one_line) = line(&start(), &["7g7f", "3c3d", "2g2f"]);
     let (other, other_line) = line(&start(), &["2g2f", "3c3d", "7g7f"]);
@@ -262,6 +288,23 @@ fn every_move_leads_to_a_different_key() {
         keys.dedup();
         assert_eq!(keys.len(), count, "{feen}");
     }
+}
+
+#[test]
+fn the_key_is_the_xor_of_the_documented_terms() {
+    // A piece on a square: the square and the token's code; a count of a
+    // piece in hand: place 81 (first) or 82 (second), the code and count.
+    let position = setup(&[("5i", "K^"), ("5a", "k^")])
+        .hands("2P", "g")
+        .second_to_move();
+    let code = |token: &str| u64::from(token.parse::<Qpi>().unwrap().code());
+    let square = |name: &str| u16::try_from(shogi::square_index(name).unwrap()).unwrap();
+    let expected = key_term(square("5i"), code("S:K^"))
+        ^ key_term(square("5a"), code("s:k^"))
+        ^ key_term(81, code("S:P") << 8 | 2)
+        ^ key_term(82, code("s:g") << 8 | 1)
+        ^ SECOND_TO_MOVE;
+    assert_eq!(Shogi::first_step(&board(&position)).key, expected);
 }
 
 #[test]
@@ -344,6 +387,20 @@ fn a_player_checked_at_every_move_of_the_repetition_wins() {
 }
 
 #[test]
+fn a_repetition_is_judged_from_the_first_of_the_last_four_occurrences() {
+    // A quiet cycle, then three of perpetual check: the position comes a
+    // fifth time, and only the checks since its second occurrence count.
+    let position = setup(&[("8a", "k^"), ("9e", "R"), ("1i", "K^")]);
+    let mut moves = vec!["1i1h", "8a8b", "1h1i", "8b8a"];
+    moves.extend(thrice(&["9e8e", "8a9a", "8e9e", "9a8a"]));
+    let (board, line) = line(&position, &moves);
+    assert_eq!(occurrences(&line), 5);
+    assert!(line[..4].iter().all(|step| !step.in_check));
+    let terms = Shogi::default_terms(&board);
+    assert_eq!(Shogi::ended(&board, &line, &terms), Some(Outcome::Loss));
+}
+
+#[test]
 fn a_repetition_with_some_quiet_moves_of_the_checking_side_is_a_draw() {
     let position = setup(&[("8a", "k^"), ("9e", "R"), ("1i", "K^")]);
     let cycle = ["9e8e", "8a9a", "8e7e", "9a9b", "7e9e", "9b8a"];
@@ -416,6 +473,10 @@ fn a_piece_in_hand_is_worth_the_same_piece_on_the_board() {
     let in_hand = Shogi::evaluate(&board(&a_rook_ahead(true)), &terms);
     let on_board = Shogi::evaluate(&board(&a_rook_ahead(false)), &terms);
     assert!((in_hand - on_board).abs() < f32::EPSILON);
+    let kings = [("5i", "K^"), ("5a", "k^")];
+    let two_in_hand = Shogi::evaluate(&board(&setup(&kings).hands("2P", "")), &terms);
+    let two_on_board = setup(&[kings[0], kings[1], ("9g", "P"), ("1g", "P")]);
+    assert!((two_in_hand - Shogi::evaluate(&board(&two_on_board), &terms)).abs() < f32::EPSILON);
 }
 
 #[test]

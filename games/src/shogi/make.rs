@@ -92,11 +92,11 @@ impl Board {
                 change ^= square_term(to, taken);
                 self.lift(to);
                 if taken_kind == Kind::Pawn {
-                    self.refresh_pawn_file(us.flip(), to % FILES);
+                    self.pawn_left(us.flip(), to % FILES);
                 }
             }
             if moved == Kind::Pawn && mv.promotion {
-                self.refresh_pawn_file(us, from % FILES);
+                self.pawn_left(us, from % FILES);
             }
             if let Some(captured) = mv.capture {
                 let after = self.hands[slot(us)].add(captured);
@@ -135,13 +135,12 @@ impl Board {
         }
     }
 
-    /// Sets `player`'s pawn bit of a file from what the file holds.
-    fn refresh_pawn_file(&mut self, player: Player, file: usize) {
+    /// After one of `player`'s pawns has left `file` (taken, or promoted),
+    /// clears the file's pawn bit unless another of their pawns is there.
+    fn pawn_left(&mut self, player: Player, file: usize) {
         let pawn = code(Kind::Pawn, player);
         let holds = (0..FILES).any(|row| self.cells[usize::from(PAD[row * FILES + file])] == pawn);
-        if holds {
-            self.pawn_files[slot(player)] |= 1 << file;
-        } else {
+        if !holds {
             self.pawn_files[slot(player)] &= !(1 << file);
         }
     }
