@@ -108,19 +108,28 @@ pub(crate) const fn square_bit(square: usize) -> u128 {
     1 << square
 }
 
-/// One kind of piece in a hand, in the position's own spelling.
-#[derive(Debug, Clone, Copy)]
+/// One kind of piece in a hand, in the position's own spelling, and how
+/// many of it the hand holds (at least 1; a position holds at most as many
+/// pieces as squares, so a count fits a byte).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct HandEntry {
     pub(crate) piece: Qpi,
     pub(crate) kind: Kind,
+    pub(crate) count: u8,
 }
 
 /// Distinct pieces a hand can hold: seven kinds, each in either player's
 /// style (a FEEN may spell a piece in hand as derived).
 const HAND_CAPACITY: usize = 14;
 
-/// A player's hand as the rules need it: which pieces can be dropped.
-#[derive(Debug, Clone, Copy)]
+/// A player's hand as the rules need it: which pieces can be dropped, and
+/// how many of each.
+///
+/// The entries are in piece order, as every position crate lists a hand,
+/// so a hand read and a hand changed by [`add`](Hand::add) and
+/// [`take`](Hand::take) list their drops in the same order. The slots past
+/// `len` are `None`, so equal hands compare equal field by field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Hand {
     entries: [Option<HandEntry>; HAND_CAPACITY],
     len: usize,
@@ -135,10 +144,69 @@ impl Hand {
     pub(crate) fn entries(&self) -> impl Iterator<Item = HandEntry> + '_ {
         self.entries[..self.len].iter().flatten().copied()
     }
+
+    /// Where `piece`'s entry is, or where it would go in piece order.
+    fn search(&self, piece: Qpi) -> Result<usize, usize> {
+        self.entries[..self.len].binary_search_by(|entry| match entry {
+            Some(entry) => entry.piece.cmp(&piece),
+            None => core::cmp::Ordering::Greater,
+        })
+    }
+
+    /// Puts one `piece` (a capture) in the hand: one more of its entry, or a
+    /// new entry at its place in piece order. Returns the count after.
+    ///
+    /// A legal move never overfills the hand: it holds at most seven kinds
+    /// in each of two styles.
+    pub(crate) fn add(&mut self, piece: Qpi) -> u8 {
+        match self.search(piece) {
+            Ok(index) => {
+                let entry = self.entries[index].as_mut().expect("an entry below len");
+                entry.count += 1;
+                entry.count
+            }
+            Err(index) => {
+                debug_assert!(self.len < HAND_CAPACITY, "a hand holds 14 kinds at most");
+                self.entries[index..=self.len].rotate_right(1);
+                self.entries[index] = Some(HandEntry {
+                    piece,
+                    kind: kind_of(CODE_OF_QPI[usize::from(piece.code())]),
+                    count: 1,
+                });
+                self.len += 1;
+                1
+            }
+        }
+    }
+
+    /// Takes one `piece` (a drop) from the hand, removing its entry when
+    /// it was the last. Returns the count before.
+    ///
+    /// # Panics
+    ///
+    /// If the hand holds no `piece`: a drop generated for this hand always
+    /// finds it.
+    pub(crate) fn take(&mut self, piece: Qpi) -> u8 {
+        let index = self.search(piece).expect("a drop's piece is in hand");
+        let entry = self.entries[index].as_mut().expect("an entry below len");
+        let before = entry.count;
+        entry.count -= 1;
+        if entry.count == 0 {
+            self.entries[index..self.len].rotate_left(1);
+            self.len -= 1;
+            self.entries[self.len] = None;
+        }
+        before
+    }
 }
 
 /// One node's position, laid out for move generation.
-#[derive(Debug, Clone)]
+///
+/// Two boards are equal when every field is: the same cells, tokens, hands
+/// (entries in the same order, with the same counts), styles, turn, kings,
+/// pawn files and empty squares. A board read from a node and a board
+/// made by playing the moves that lead there compare equal.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
     /// Piece codes on the padded array.
     pub(crate) cells: [Code; PADDED],
@@ -162,17 +230,22 @@ impl Default for Board {
             cells: EMPTY_CELLS,
             pieces: [None; SQUARES],
             hands: [Hand::EMPTY; 2],
-            // `S` and `s`, shogi's usual styles; a read replaces them.
-            styles: [
-                Sin::new(Letter::ALL[18], Side::First),
-                Sin::new(Letter::ALL[18], Side::Second),
-            ],
+            // A read replaces them.
+            styles: usual_styles(),
             turn: Player::First,
             kings: [0; 2],
             pawn_files: [0; 2],
             empty: 0,
         }
     }
+}
+
+/// `S` and `s`, shogi's usual styles: the first player's and the second's.
+pub(crate) fn usual_styles() -> [Sin; 2] {
+    [
+        Sin::new(Letter::ALL[18], Side::First),
+        Sin::new(Letter::ALL[18], Side::Second),
+    ]
 }
 
 /// The index of a player in per-player arrays.
@@ -238,11 +311,12 @@ impl Board {
         }
         for player in Player::ALL {
             let hand = &mut board.hands[slot(player)];
-            position.for_each_in_hand(player, |piece, _count| {
+            position.for_each_in_hand(player, |piece, count| {
                 if hand.len < HAND_CAPACITY {
                     hand.entries[hand.len] = Some(HandEntry {
                         piece,
                         kind: kind_of(CODE_OF_QPI[usize::from(piece.code())]),
+                        count: u8::try_from(count).unwrap_or(u8::MAX),
                     });
                     hand.len += 1;
                 }

@@ -43,21 +43,48 @@
 //!   one kind in two styles drops each as its own move.
 //! - Moves in USI notation: files 9 to 1 from left to right as the first
 //!   player sees the board, ranks `a` to `i` from row 0; `7g7f`, `8h2b+`,
-//!   `P*5e`.
+//!   `P*5e`. Positions also in SFEN, USI's notation ([`read_sfen`],
+//!   [`write_sfen`]).
+//!
+//! # For the search
+//!
+//! [`Shogi`] implements [`Rules`](crate::search::Rules) on the read
+//! [`Board`]:
+//!
+//! - the make-move plays a move on the board in place, so that it equals
+//!   the child read from its node, and keeps the position's key (board,
+//!   hands with their counts, side to move) in the [`Step`], with whether
+//!   the player to move is in check;
+//! - the end of the game: a player with no legal move has lost (checkmate;
+//!   shogi has no stalemate draw); the fourth occurrence of a position
+//!   (sennichite) is a draw, unless one player gave check with every move
+//!   since its first occurrence, who then loses; [`MAX_PLIES`] plies end
+//!   the game drawn ([`ended`]);
+//! - the evaluation is the material balance, hands included, through a
+//!   logistic ([`evaluate`], [`EVALUATION_SCALE`]);
+//! - a playout draws its moves uniformly among the legal ones;
+//! - moves are parsed in USI, as [`Move`]'s `Display` writes them.
 
 mod board;
+mod end;
+mod make;
 mod movegen;
 mod moves;
 mod piece;
+mod search;
 mod setup;
+mod sfen;
 
 use persistent_qi::qpi::{Qpi, Sin};
 
 pub use board::Board;
+pub use end::{MAX_PLIES, Step, ended};
 pub use movegen::{legal_move_list, legal_moves};
 pub use moves::{FILES, Move, SQUARES, Usi, square_index, square_name};
 pub use piece::Kind;
+pub use search::{EVALUATION_SCALE, evaluate};
 pub use setup::{LoadError, NotShogi, Place, load};
+pub use sfen::{START_SFEN, SfenError, SfenPosition, read_sfen, write_sfen};
 
 use crate::fixed::Fixed;
 use crate::game::{Game, Published};

@@ -221,7 +221,7 @@ fn owner(piece: Qpi) -> Player {
 }
 
 /// Checks the shogi conditions, in the order of [`NotShogi`]'s table.
-fn check<P: QpiPosition>(position: &P) -> Result<(), NotShogi> {
+pub(crate) fn check<P: QpiPosition>(position: &P) -> Result<(), NotShogi> {
     if position.shape() != [FILES, FILES] {
         return Err(NotShogi::Shape(position.shape().to_vec()));
     }
