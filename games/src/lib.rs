@@ -36,6 +36,7 @@ pub mod go;
 pub mod measure;
 mod perft;
 mod position;
+pub mod protocol;
 pub mod save;
 pub mod search;
 pub mod shogi;

@@ -23,7 +23,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use games::measure::{Crate, Failure};
 use games::{chess, go, shogi};
 
+use commands::engine::EngineArgs;
 use commands::scaling::DepthRange;
+use commands::search::{CompareArgs, SelfPlayArgs, VersusArgs};
 
 /// Counts the bytes the process holds, for the kept trees' memory figures.
 #[global_allocator]
@@ -92,6 +94,16 @@ enum ShogiCommand {
         #[command(flatten)]
         tree: TreeArgs,
     },
+    /// A Monte Carlo search of a position, every crate and both stores
+    /// taking turns: speed, tree nodes and bytes per node.
+    Search(CompareArgs),
+    /// A game of the search against itself, its trees kept from move to
+    /// move, under a memory budget.
+    Selfplay(SelfPlayArgs),
+    /// Games of the search against a uniformly random mover.
+    Versus(VersusArgs),
+    /// The USI engine on standard input and output.
+    Usi(EngineArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -118,6 +130,16 @@ enum ChessCommand {
         #[command(flatten)]
         tree: TreeArgs,
     },
+    /// A Monte Carlo search of a position, every crate and both stores
+    /// taking turns: speed, tree nodes and bytes per node.
+    Search(CompareArgs),
+    /// A game of the search against itself, its trees kept from move to
+    /// move, under a memory budget.
+    Selfplay(SelfPlayArgs),
+    /// Games of the search against a uniformly random mover.
+    Versus(VersusArgs),
+    /// The UCI engine on standard input and output.
+    Uci(EngineArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -139,6 +161,16 @@ enum GoCommand {
     /// position stays alive, each after the first starting from a random
     /// position already kept; speed and memory side by side.
     Tree(GoTreeArgs),
+    /// A Monte Carlo search of a board, every crate and both stores taking
+    /// turns: speed, tree nodes and bytes per node.
+    Search(CompareArgs),
+    /// A game of the search against itself, its trees kept from move to
+    /// move, under a memory budget.
+    Selfplay(SelfPlayArgs),
+    /// Games of the search against a uniformly random mover.
+    Versus(VersusArgs),
+    /// The GTP engine on standard input and output.
+    Gtp(EngineArgs),
 }
 
 /// What every perft takes.
@@ -364,6 +396,10 @@ fn main() -> ExitCode {
             ShogiCommand::Tree { feen, tree } => {
                 commands::tree::run::<shogi::Shogi>("--feen", &feen, &tree)
             }
+            ShogiCommand::Search(args) => commands::search::compare_run::<shogi::Shogi>(&args),
+            ShogiCommand::Selfplay(args) => commands::search::selfplay_run::<shogi::Shogi>(&args),
+            ShogiCommand::Versus(args) => commands::search::versus_run::<shogi::Shogi>(&args),
+            ShogiCommand::Usi(args) => commands::engine::usi(&args),
         },
         Some(GameCommand::Chess(command)) => match command {
             ChessCommand::Perft { fen, perft } => {
@@ -372,11 +408,19 @@ fn main() -> ExitCode {
             ChessCommand::Tree { fen, tree } => {
                 commands::tree::run::<chess::Chess>("--fen", &fen, &tree)
             }
+            ChessCommand::Search(args) => commands::search::compare_run::<chess::Chess>(&args),
+            ChessCommand::Selfplay(args) => commands::search::selfplay_run::<chess::Chess>(&args),
+            ChessCommand::Versus(args) => commands::search::versus_run::<chess::Chess>(&args),
+            ChessCommand::Uci(args) => commands::engine::uci(&args),
         },
         Some(GameCommand::Go(command)) => match command {
             GoCommand::Perft { board, perft } => commands::perft::run::<go::Go>(&board, &perft),
             GoCommand::Playouts(args) => commands::go::playouts(&args),
             GoCommand::Tree(args) => commands::go::tree(&args),
+            GoCommand::Search(args) => commands::search::compare_run::<go::Go>(&args),
+            GoCommand::Selfplay(args) => commands::search::selfplay_run::<go::Go>(&args),
+            GoCommand::Versus(args) => commands::search::versus_run::<go::Go>(&args),
+            GoCommand::Gtp(args) => commands::engine::gtp(&args),
         },
     };
     match outcome {

@@ -273,7 +273,10 @@ fn unknown_flags_and_missing_values_are_refused() {
     refused(&["perft", "--depth", "1", "--threads", "0"]);
     refused(&["tree", "--depth", "1", "--max-memory", "0"]);
     refused(&["tree", "--depth", "1", "--max-memory", "lots"]);
-    refused(&["search"]);
+    refused(&["ponder"]);
+    refused(&["search", "--store", "boards"]);
+    refused(&["search", "--iterations", "many"]);
+    refused(&["selfplay", "--crate", "local", "--threads", "2"]);
 }
 
 /// A scratch file for `--write`, holding `text`.

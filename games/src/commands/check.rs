@@ -1,22 +1,26 @@
 //! `games` without a command: the self-check of the three games. Each
 //! published position's perft at shallow depths with every crate, each
 //! count beside the published one; shogi's kept depth-4 tree; Go playouts
-//! on 9x9 and 19x19, every crate playing the same games. The last line is
-//! the verdict.
+//! on 9x9 and 19x19, every crate playing the same games; a short Monte
+//! Carlo search of each game, every crate and both stores building the
+//! same tree. The last line is the verdict.
 
 use games::chess::Chess;
 use games::go::Go;
 use games::measure::perft::{Divide, PerftWorkload, nodes, rate};
+use games::measure::search::{SearchWorkload, compare};
 use games::measure::{
     Crate, Failure, Measured, Table, Verdict, format_number, interleaved, ratio_cells,
     ratio_header, ratio_pairs, thousands,
 };
+use games::search::{Rules, Settings, StoreKind};
 use games::shogi::{self, Shogi};
 use games::{Game, PerftOptions};
 
 use super::go::playout_check;
 use super::perft::capitalized;
-use super::tree::compare;
+use super::tree::compare as compare_trees;
+use crate::allocated;
 
 /// The depth of the shogi tree the self-check keeps.
 const TREE_DEPTH: u32 = 4;
@@ -36,6 +40,22 @@ pub(crate) fn run() -> Result<(), Failure> {
     published::<Go>(&mut verdict, &[("9x9", 3)])?;
     playout_check(&mut verdict)?;
     println!();
+    println!("The search: every crate and both stores build the same tree (single thread)");
+    println!();
+    let mut table = Table::new([
+        "game",
+        "position",
+        "iterations",
+        "move chosen",
+        "crates and stores",
+        "",
+    ])
+    .words_last();
+    searched::<Shogi>(&mut verdict, &mut table, 2_000)?;
+    searched::<Chess>(&mut verdict, &mut table, 2_000)?;
+    searched::<Go>(&mut verdict, &mut table, 2_000)?;
+    print!("{}", table.render());
+    println!();
     if verdict.all_match() {
         println!(
             "self-check: every count matches the published one, and the crates agree, in the three games"
@@ -43,6 +63,50 @@ pub(crate) fn run() -> Result<(), Failure> {
     }
     println!("{}", verdict.line());
     verdict.into_result()
+}
+
+/// A search of `G`'s first published position, `iterations` iterations
+/// with the game's playouts, by every crate with both stores: one row,
+/// MATCH when every run built the same tree.
+fn searched<G: Rules>(
+    verdict: &mut Verdict,
+    table: &mut Table,
+    iterations: u64,
+) -> Result<(), Failure> {
+    let position = &G::PUBLISHED[0];
+    let workload = SearchWorkload {
+        root: position.text,
+        store: StoreKind::Positions,
+        iterations,
+        settings: Settings {
+            playout_plies: G::PLAYOUT_PLIES,
+            ..Settings::default()
+        },
+        seed: 1,
+        probe: allocated,
+    };
+    let what = format!("the {} search", G::NAME);
+    let runs = Crate::ALL.len() * StoreKind::ALL.len();
+    let (chosen, matched) = match compare::<G>(&Crate::ALL, &StoreKind::ALL, 1, &workload, &|| {}) {
+        Ok(measured) => (
+            measured
+                .first()
+                .and_then(|runs| runs.searched.agreement.best.clone())
+                .unwrap_or_else(|| "none".to_string()),
+            true,
+        ),
+        Err(Failure::Mismatch(_)) => ("disagree".to_string(), false),
+        Err(failure) => return Err(failure),
+    };
+    table.row([
+        G::NAME.to_string(),
+        position.name.to_string(),
+        thousands(iterations),
+        chosen,
+        format!("{runs} runs"),
+        verdict.check(what, matched).to_string(),
+    ]);
+    Ok(())
 }
 
 /// The perft of each named published position of `G` at depths 1 to its
@@ -124,7 +188,7 @@ fn kept_tree(verdict: &mut Verdict) -> Result<(), Failure> {
         .iter()
         .sum::<u64>();
     let what = "the kept shogi tree";
-    match compare::<Shogi>("--feen", shogi::START, TREE_DEPTH, &Crate::ALL, 1, None) {
+    match compare_trees::<Shogi>("--feen", shogi::START, TREE_DEPTH, &Crate::ALL, 1, None) {
         Ok((positions, _)) => {
             let word = verdict.check(what, positions as u64 == published);
             println!();

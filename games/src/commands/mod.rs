@@ -2,10 +2,12 @@
 //! (`games::measure`): the arguments in, the tables out.
 
 pub(crate) mod check;
+pub(crate) mod engine;
 pub(crate) mod go;
 pub(crate) mod perft;
 pub(crate) mod save;
 pub(crate) mod scaling;
+pub(crate) mod search;
 pub(crate) mod tree;
 
 use games::Game;

@@ -95,6 +95,10 @@ fn evaluation_scale(board: &Board) -> f32 {
 impl Rules for Go {
     type Step = Step;
 
+    /// Go's playouts go to the game's end: random moves that fill no eye
+    /// of the mover's end the game by two passes well before its limit.
+    const PLAYOUT_PLIES: u32 = u32::MAX;
+
     /// Komi [`KOMI`] (7.5), and a limit of [`PLIES_PER_POINT`] (3) plies
     /// per point of the board: 243 on 9x9, 1,083 on 19x19.
     fn default_terms(board: &Board) -> Terms {

@@ -13,8 +13,10 @@
 mod compare;
 mod memory;
 pub mod perft;
+pub mod play;
 pub mod playouts;
 mod progress;
+pub mod search;
 mod table;
 pub mod tree;
 mod verdict;

@@ -1,5 +1,13 @@
 //! A Monte Carlo tree search over any game's [`Node`](crate::Node)s.
 
+mod engine;
+mod erased;
 mod rules;
+mod store;
+mod tree;
 
+pub use engine::{Budget, Limits, Monitor, Options, Progress, Quiet, Report, Reuse, Search};
+pub use erased::{Engine, OneThread, Threads};
 pub use rules::{Outcome, Rules, SECOND_TO_MOVE, Terms, key_term};
+pub use store::{Moves, Positions, Store, StoreKind};
+pub use tree::{Child, Line, Settings, Tree};

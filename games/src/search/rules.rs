@@ -96,6 +96,10 @@ pub trait Rules: Game {
     /// check, Go's passes in a row).
     type Step: Copy + PartialEq + Debug + Send + Sync + 'static;
 
+    /// The plies of a playout unless told otherwise: 32 by default, Go's
+    /// playouts go to the game's end (`u32::MAX`).
+    const PLAYOUT_PLIES: u32 = 32;
+
     /// The terms a game from `board` is played under by default (komi and
     /// the move limit, which in Go depends on the board's size).
     fn default_terms(board: &Self::Board) -> Terms;

@@ -1,0 +1,128 @@
+"""GTP checked by GNU Go as the referee: full 9x9 games of the engine,
+against itself or against GNU Go, every `genmove` answer sent to GNU Go
+with `play`; any answer of GNU Go's that is not `=` (an illegal move)
+fails the run, as does the engine refusing one of GNU Go's moves.
+
+    python games/clients/gtp.py GAMES_BINARY GNUGO GAMES
+"""
+
+import subprocess
+import sys
+
+SIZE = 9
+KOMI = 7.5
+# The most moves of a game: past it the game is stopped.
+MAX_MOVES = 300
+
+
+class Gtp:
+    """One GTP program, spoken to a command at a time."""
+
+    def __init__(self, command):
+        self.name = command[0]
+        self.process = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+
+    def send(self, command):
+        """The answer's success and text, its id checked."""
+        self.process.stdin.write(f"7 {command}\n")
+        self.process.stdin.flush()
+        lines = []
+        while True:
+            line = self.process.stdout.readline()
+            if line == "":
+                raise SystemExit(f"{self.name} closed its output after {command!r}")
+            line = line.rstrip("\n")
+            if line == "" and lines:
+                break
+            if line != "" or lines:
+                lines.append(line)
+        head, text = lines[0], "\n".join([lines[0][2:].strip()] + lines[1:])
+        if head[:2] not in ("=7", "?7"):
+            raise SystemExit(f"{self.name} answered {head!r} to {command!r}")
+        return head.startswith("="), text.strip()
+
+    def must(self, command):
+        ok, text = self.send(command)
+        if not ok:
+            raise SystemExit(f"{self.name} refused {command!r}: {text}")
+        return text
+
+    def close(self):
+        self.send("quit")
+        self.process.wait(timeout=10)
+
+
+def protocol_checks(ours):
+    """The administrative commands, and bad input answered with `?`."""
+    assert ours.must("protocol_version") == "2"
+    assert ours.must("name")
+    assert ours.must("known_command genmove") == "true"
+    assert ours.must("known_command fly") == "false"
+    commands = ours.must("list_commands").split("\n")
+    for needed in ("boardsize", "clear_board", "komi", "play", "genmove", "undo",
+                   "showboard", "final_score", "quit"):
+        assert needed in commands, needed
+    for bad in ("boardsize 25", "boardsize x", "play b Z99", "play purple D4", "komi x",
+                "fly away", "undo"):
+        ok, text = ours.send(bad)
+        assert not ok and text, (bad, text)
+
+
+def play(game, binary, gnugo):
+    ours = Gtp([binary, "go", "gtp", "--iterations", "400", "--seed", str(game)])
+    referee = Gtp([gnugo, "--mode", "gtp", "--level", "1"])
+    if game == 0:
+        protocol_checks(ours)
+    for program in (ours, referee):
+        program.must(f"boardsize {SIZE}")
+        program.must("clear_board")
+        program.must(f"komi {KOMI}")
+    # Every third game the engine plays both sides; in the others GNU Go
+    # takes one (Black in the odd games).
+    gnugo_plays = None if game % 3 == 0 else ("b" if game % 2 else "w")
+    moves, passes, checked = 0, 0, 0
+    while moves < MAX_MOVES and passes < 2:
+        color = "b" if moves % 2 == 0 else "w"
+        if color == gnugo_plays:
+            move = referee.must(f"genmove {color}")
+            if move.lower() != "resign":
+                ok, text = ours.send(f"play {color} {move}")
+                if not ok:
+                    raise SystemExit(f"the engine refused GNU Go's {color} {move}: {text}")
+        else:
+            move = ours.must(f"genmove {color}")
+            if move.lower() != "resign":
+                ok, text = referee.send(f"play {color} {move}")
+                if not ok:
+                    raise SystemExit(f"GNU Go refused the engine's {color} {move}: {text}")
+            checked += 1
+        if move.lower() == "resign":
+            break
+        passes = passes + 1 if move.lower() == "pass" else 0
+        moves += 1
+    if game == 1 and moves >= 2:
+        ours.must("undo")
+        referee.must("undo")
+    board = ours.must("showboard")
+    assert len(board.splitlines()) >= SIZE, board
+    score, reference = ours.must("final_score"), referee.must("final_score")
+    ours.close()
+    referee.close()
+    return moves, checked, score, reference
+
+
+def main():
+    binary, gnugo, games = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    total = 0
+    for game in range(games):
+        moves, checked, score, reference = play(game, binary, gnugo)
+        total += checked
+        print(f"game {game + 1}: {moves} moves, {checked} of the engine's checked; "
+              f"final score {score} (GNU Go: {reference})", flush=True)
+    print(f"gtp: {games} games, {total} engine moves, every one legal for GNU Go")
+
+
+if __name__ == "__main__":
+    main()

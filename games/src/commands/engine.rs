@@ -1,0 +1,129 @@
+//! `games chess uci`, `games shogi usi`, `games go gtp`: the engine on
+//! standard input and output, its search as the options say.
+
+use std::io;
+
+use clap::{Args, ValueEnum};
+use games::measure::play::budget;
+use games::measure::{Crate, Failure};
+use games::protocol::gtp::Gtp;
+use games::protocol::uci::Uci;
+use games::protocol::usi::Usi;
+use games::protocol::{Config, FrontEnd, SessionError, Stdin, serve};
+use games::search::{Options, Rules, Settings, StoreKind};
+
+use crate::allocated;
+
+/// How the engine searches.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct EngineArgs {
+    /// How the trees keep their nodes.
+    #[arg(long, value_enum, default_value_t = EngineStore::Positions)]
+    store: EngineStore,
+    /// The position crate.
+    #[arg(long = "crate", value_name = "CRATE", value_enum, default_value_t = EngineCrate::Persistent)]
+    crate_choice: EngineCrate,
+    /// Threads, each with a tree of its own, merged at the root.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
+    /// The trees' memory budget in MiB, counted by the allocator: past it
+    /// the search goes on with playouts only.
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+    memory: Option<u64>,
+    /// Plies of each random playout (0: new nodes evaluated at once); the
+    /// game's own default otherwise.
+    #[arg(long, value_name = "PLIES")]
+    playout_plies: Option<u32>,
+    /// The seed of the playouts.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Iterations of a search the client sets no limit for (GTP's
+    /// `genmove`, a UCI or USI `go` with no clock, `nodes` or `infinite`
+    /// ends after them too).
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    iterations: u64,
+    /// Go's komi, until the client sets one (GTP `komi`).
+    #[arg(long)]
+    komi: Option<f32>,
+}
+
+/// The engine's store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum EngineStore {
+    /// Every tree node keeps its position.
+    Positions,
+    /// Tree nodes keep their move; positions are replayed from the root.
+    Moves,
+}
+
+/// The engine's position crate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum EngineCrate {
+    /// persistent-qi's thread-safe positions (`Qi`).
+    Persistent,
+    /// persistent-qi's single-thread positions (`LocalQi`): one thread.
+    Local,
+    /// sashite-qi's positions, plain copies.
+    Sashite,
+}
+
+impl EngineArgs {
+    fn config<G: Rules>(&self) -> Config {
+        Config {
+            krate: match self.crate_choice {
+                EngineCrate::Persistent => Crate::Persistent,
+                EngineCrate::Local => Crate::Local,
+                EngineCrate::Sashite => Crate::Sashite,
+            },
+            store: match self.store {
+                EngineStore::Positions => StoreKind::Positions,
+                EngineStore::Moves => StoreKind::Moves,
+            },
+            options: Options {
+                settings: Settings {
+                    playout_plies: self.playout_plies.unwrap_or(G::PLAYOUT_PLIES),
+                    ..Settings::default()
+                },
+                threads: usize::from(self.threads),
+                seed: self.seed,
+                memory: self.memory.map(|mib| budget(mib, allocated)),
+            },
+            komi: self.komi,
+        }
+    }
+}
+
+/// Serves `front` on standard input and output.
+fn run(front: &mut dyn FrontEnd) -> Result<(), Failure> {
+    let mut input = Stdin::spawn();
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    serve(front, &mut input, &mut out)
+        .map_err(|error| Failure::Input(format!("cannot write the answers: {error}")))
+}
+
+/// The engine's options refused.
+fn refused(error: &SessionError) -> Failure {
+    Failure::Input(error.to_string())
+}
+
+/// Runs `games chess uci`.
+pub(crate) fn uci(args: &EngineArgs) -> Result<(), Failure> {
+    let config = args.config::<games::chess::Chess>();
+    let mut front = Uci::new(config, args.iterations, Some(allocated)).map_err(|e| refused(&e))?;
+    run(&mut front)
+}
+
+/// Runs `games shogi usi`.
+pub(crate) fn usi(args: &EngineArgs) -> Result<(), Failure> {
+    let config = args.config::<games::shogi::Shogi>();
+    let mut front = Usi::new(config, args.iterations, Some(allocated)).map_err(|e| refused(&e))?;
+    run(&mut front)
+}
+
+/// Runs `games go gtp`.
+pub(crate) fn gtp(args: &EngineArgs) -> Result<(), Failure> {
+    let config = args.config::<games::go::Go>();
+    let mut front = Gtp::new(config, args.iterations).map_err(|e| refused(&e))?;
+    run(&mut front)
+}

@@ -1,0 +1,340 @@
+//! `games <game> search`, `selfplay` and `versus`: the Monte Carlo search
+//! measured, the crates and stores taking turns; a game against itself
+//! under a memory budget; games against a random mover.
+
+use clap::{Args, ValueEnum};
+use games::measure::play::{Played, SelfPlay, Versus, budget, score};
+use games::measure::search::{SearchWorkload, compare, ratio_table, ratios, search_table};
+use games::measure::{Crate, Failure, Progress, Sections, format_number, run_on, thousands};
+use games::search::{Options, Outcome, Rules, Settings, StoreKind};
+
+use crate::{CrateChoice, allocated};
+
+/// Where a search starts and how its trees grow.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct SearchArgs {
+    /// The position, in the game's notation (FEN, FEEN, a Go board);
+    /// the game's first published position by default.
+    #[arg(
+        long,
+        visible_alias = "fen",
+        visible_alias = "feen",
+        visible_alias = "board"
+    )]
+    position: Option<String>,
+    /// Plies of each random playout from a new node (0: the node is
+    /// evaluated at once); the game's own default otherwise (32 in chess
+    /// and shogi, Go's playouts go to the game's end).
+    #[arg(long, value_name = "PLIES")]
+    playout_plies: Option<u32>,
+    /// The seed of the playouts.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+impl SearchArgs {
+    /// The position to start from.
+    fn root<G: Rules>(&self) -> &str {
+        self.position.as_deref().unwrap_or(G::PUBLISHED[0].text)
+    }
+
+    /// The trees' settings.
+    fn settings<G: Rules>(&self) -> Settings {
+        Settings {
+            playout_plies: self.playout_plies.unwrap_or(G::PLAYOUT_PLIES),
+            ..Settings::default()
+        }
+    }
+}
+
+/// Which stores a command runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum StoreChoice {
+    /// Every tree node keeps its position.
+    Positions,
+    /// Tree nodes keep their move; positions are replayed from the root.
+    Moves,
+    /// Both, taking turns.
+    Both,
+}
+
+impl StoreChoice {
+    fn stores(self) -> Vec<StoreKind> {
+        match self {
+            StoreChoice::Positions => vec![StoreKind::Positions],
+            StoreChoice::Moves => vec![StoreKind::Moves],
+            StoreChoice::Both => StoreKind::ALL.to_vec(),
+        }
+    }
+}
+
+/// `games <game> search`.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct CompareArgs {
+    #[command(flatten)]
+    search: SearchArgs,
+    /// Iterations of the search.
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    iterations: u64,
+    /// How the trees keep their nodes.
+    #[arg(long, value_enum, default_value_t = StoreChoice::Both)]
+    store: StoreChoice,
+    /// Which position crates to run; every crate and store must build the
+    /// same tree.
+    #[arg(long = "crate", value_name = "CRATE", value_enum, default_value_t = CrateChoice::All)]
+    crate_choice: CrateChoice,
+    /// Times to run each crate and store, taking turns; medians shown.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=99))]
+    rounds: u16,
+    /// Also replace this run's section of FILE
+    /// (`<game>-search-<position>-<iterations>-<playout plies>`) with the
+    /// tables, the date, the machine and the command.
+    #[arg(long, value_name = "FILE")]
+    write: Vec<std::path::PathBuf>,
+}
+
+/// Runs `games <game> search`.
+pub(crate) fn compare_run<G: Rules>(args: &CompareArgs) -> Result<(), Failure> {
+    let root = args.search.root::<G>();
+    let settings = args.search.settings::<G>();
+    let sections = Sections::checked(
+        &args.write,
+        format!(
+            "{}-search-{}-{}-{}",
+            G::NAME,
+            section_name::<G>(root)?,
+            args.iterations,
+            settings.playout_plies
+        ),
+    )?;
+    let crates = args.crate_choice.crates();
+    let stores = args.store.stores();
+    let rounds = usize::from(args.rounds);
+    let progress = Progress::new(
+        crates.len() * stores.len() * rounds,
+        &format!("{} search, {} iterations: runs", G::NAME, args.iterations),
+    );
+    let workload = SearchWorkload {
+        root,
+        store: StoreKind::Positions,
+        iterations: args.iterations,
+        settings,
+        seed: args.search.seed,
+        probe: allocated,
+    };
+    let runs = compare::<G>(&crates, &stores, rounds, &workload, &|| progress.inc());
+    progress.finish();
+    let runs = runs?;
+    let chosen = runs
+        .first()
+        .and_then(|runs| runs.searched.agreement.best.clone())
+        .unwrap_or_else(|| "none".to_string());
+    println!("every crate and store chose {chosen}, with the same visits at the root (MATCH)");
+    let table = search_table(&runs, args.iterations);
+    let ratios = ratio_table(&ratios(&runs, args.iterations));
+    print!("{}", table.render());
+    println!();
+    print!("{}", ratios.render());
+    if let Some(sections) = sections {
+        let body = format!(
+            "A Monte Carlo search of `{root}`: {} iterations of UCT (one node made an \
+             iteration, {} a playout, seed {}), one thread, each crate and store in turn over \
+             {rounds} round{}, medians shown. Every run built the same tree: the same visits at \
+             the root, {chosen} chosen. Bytes per node: what the process holds more with the \
+             tree than without it (a counting allocator), over the tree's nodes.\n\n{}\n{}",
+            thousands(args.iterations),
+            plies_phrase(settings.playout_plies),
+            args.search.seed,
+            if rounds == 1 { "" } else { "s" },
+            table.render(),
+            ratios.render(),
+        );
+        sections.write(&body)?;
+    }
+    Ok(())
+}
+
+/// How a section names the position: a published one by its name, a Go
+/// board by its size.
+fn section_name<G: Rules>(root: &str) -> Result<String, Failure> {
+    if G::NAME == "go" && root.chars().all(|c| c.is_ascii_digit() || c == 'x') {
+        return Ok(root.to_string());
+    }
+    super::section_position::<G>(root)
+}
+
+/// How a table's text says the playouts' length.
+fn plies_phrase(plies: u32) -> String {
+    match plies {
+        0 => "no playout: the new node evaluated at once".to_string(),
+        u32::MAX => "playouts to the game's end".to_string(),
+        plies => format!("playouts of at most {plies} plies"),
+    }
+}
+
+/// `games <game> selfplay`.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct SelfPlayArgs {
+    #[command(flatten)]
+    search: SearchArgs,
+    /// Plies to play at most.
+    #[arg(long, default_value_t = 100)]
+    plies: usize,
+    /// Iterations a move.
+    #[arg(long, default_value_t = 10_000)]
+    iterations: u64,
+    /// The trees' memory budget, in MiB, counted by the allocator.
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+    memory: Option<u64>,
+    /// How the trees keep their nodes.
+    #[arg(long, value_enum, default_value_t = StoreChoice::Positions)]
+    store: StoreChoice,
+    /// The position crate.
+    #[arg(long = "crate", value_name = "CRATE", value_enum, default_value_t = CrateChoice::Persistent)]
+    crate_choice: CrateChoice,
+    /// Threads, each with a tree of its own.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
+}
+
+/// Runs `games <game> selfplay`.
+pub(crate) fn selfplay_run<G: Rules>(args: &SelfPlayArgs) -> Result<(), Failure> {
+    let [krate] = args.crate_choice.crates()[..] else {
+        return Err(Failure::Input("selfplay runs one crate".to_string()));
+    };
+    let [store] = args.store.stores()[..] else {
+        return Err(Failure::Input("selfplay runs one store".to_string()));
+    };
+    if krate == Crate::Local && args.threads > 1 {
+        return Err(Failure::Input(
+            "--crate local runs on one thread: drop --threads".to_string(),
+        ));
+    }
+    let options = Options {
+        settings: args.search.settings::<G>(),
+        threads: usize::from(args.threads),
+        seed: args.search.seed,
+        memory: Some(budget(args.memory.unwrap_or(u64::MAX >> 20), allocated)),
+    };
+    let workload = SelfPlay {
+        root: args.search.root::<G>(),
+        store,
+        plies: args.plies,
+        iterations: args.iterations,
+        options,
+    };
+    let sample = run_on::<G, _>(krate, &workload)?;
+    let played: &Played = &sample.output;
+    for (number, ply) in played.plies.iter().enumerate() {
+        println!(
+            "{:>4} {:<8} nodes {:>10} kept {:>10} ({:>5.1}%)  peak {:>12} B  before {:>12} B  after {:>12} B",
+            number + 1,
+            ply.mv,
+            thousands(ply.nodes as u64),
+            thousands(ply.kept as u64),
+            100.0 * games::measure::as_f64(ply.kept as u64)
+                / games::measure::as_f64(ply.nodes.max(1) as u64),
+            thousands(ply.peak as u64),
+            thousands(ply.before as u64),
+            thousands(ply.after as u64),
+        );
+    }
+    let outcome = match played.outcome {
+        None => "not over".to_string(),
+        Some(outcome) => format!("over: {} for the player to move", outcome_word(outcome)),
+    };
+    println!(
+        "{} plies in {:.1} s, the game {outcome}; peak tree bytes {}, bytes given back by the moves {}",
+        played.plies.len(),
+        sample.elapsed.as_secs_f64(),
+        thousands(played.peak() as u64),
+        thousands(played.returned() as u64),
+    );
+    if let Some(mib) = args.memory {
+        let limit = mib << 20;
+        let within = played.peak() as u64 <= limit;
+        println!(
+            "memory budget {} B: peak {} ({})",
+            thousands(limit),
+            thousands(played.peak() as u64),
+            if within { "within" } else { "OVER" }
+        );
+        if !within {
+            return Err(Failure::Mismatch(
+                "the trees went over their memory budget".to_string(),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A word for an outcome.
+fn outcome_word(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win => "a win",
+        Outcome::Loss => "a loss",
+        Outcome::Draw => "a draw",
+    }
+}
+
+/// `games <game> versus`.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct VersusArgs {
+    #[command(flatten)]
+    search: SearchArgs,
+    /// Games to play; the search moves first in the even ones.
+    #[arg(long, default_value_t = 50)]
+    games: usize,
+    /// Iterations a move.
+    #[arg(long, default_value_t = 1_000)]
+    iterations: u64,
+    /// The position crate.
+    #[arg(long = "crate", value_name = "CRATE", value_enum, default_value_t = CrateChoice::Persistent)]
+    crate_choice: CrateChoice,
+    /// The least score to reach, in percent of the games (a win 1, a draw
+    /// ½): a lower score exits with code 1.
+    #[arg(long, value_name = "PERCENT")]
+    expect: Option<f64>,
+}
+
+/// Runs `games <game> versus`.
+pub(crate) fn versus_run<G: Rules>(args: &VersusArgs) -> Result<(), Failure> {
+    let [krate] = args.crate_choice.crates()[..] else {
+        return Err(Failure::Input("versus runs one crate".to_string()));
+    };
+    let workload = Versus {
+        root: args.search.root::<G>(),
+        games: args.games,
+        iterations: args.iterations,
+        settings: args.search.settings::<G>(),
+        seed: args.search.seed,
+    };
+    let sample = run_on::<G, _>(krate, &workload)?;
+    let results = &sample.output;
+    let count = |wanted: Outcome| {
+        results
+            .iter()
+            .filter(|(outcome, _)| *outcome == wanted)
+            .count()
+    };
+    let plies: usize = results.iter().map(|(_, plies)| plies).sum();
+    let score = 100.0 * score(results);
+    println!(
+        "{} games against a random mover, {} iterations a move: {} won, {} drawn, {} lost; \
+         score {}% ({} plies a game on average, {:.1} s)",
+        results.len(),
+        thousands(args.iterations),
+        count(Outcome::Win),
+        count(Outcome::Draw),
+        count(Outcome::Loss),
+        format_number(score, 1),
+        plies / results.len().max(1),
+        sample.elapsed.as_secs_f64(),
+    );
+    match args.expect {
+        Some(least) if score < least => Err(Failure::Mismatch(format!(
+            "the score {score:.1}% is below {least}%"
+        ))),
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,279 @@
+//! GTP version 2, the Go programs' protocol, over a [`Session`] of Go:
+//! `protocol_version`, `name`, `version`, `known_command`,
+//! `list_commands`, `boardsize` (square boards, 1 to 19), `clear_board`,
+//! `komi`, `play`, `genmove`, `undo`, `showboard`, `final_score`,
+//! `time_settings` and `time_left` (accepted; `genmove` searches the
+//! engine's iterations), `quit`.
+//!
+//! Every answer is `=` or `?`, the command's id echoed, and a blank line.
+//! A move out of turn (`play w` with Black to move) is played after a pass
+//! of the player to move, as GTP lets either side play. `genmove` never
+//! resigns: it passes where the player has no better move.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+use super::uci::NAME;
+use super::{Config, Flow, FrontEnd, Lines, Session};
+use crate::go::{self, Go, Point};
+use crate::search::{Limits, Quiet};
+
+/// Every command, as `list_commands` gives them.
+const COMMANDS: [&str; 16] = [
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+    "final_score",
+    "time_settings",
+    "time_left",
+    "quit",
+];
+
+/// GTP over a Go session.
+#[derive(Debug)]
+pub struct Gtp {
+    session: Session<Go>,
+    config: Config,
+    /// The board's side.
+    size: usize,
+    /// The iterations of a `genmove`.
+    iterations: u64,
+}
+
+/// A command's answer: its text, or why it failed.
+type Answer = Result<String, String>;
+
+impl Gtp {
+    /// A GTP front-end whose engines are made by `config`, on an empty 19x19
+    /// board; every `genmove` runs `iterations`.
+    ///
+    /// # Errors
+    ///
+    /// [`super::SessionError`] if `config` is refused (threads over
+    /// `LocalQi`).
+    pub fn new(config: Config, iterations: u64) -> Result<Self, super::SessionError> {
+        let size = go::MAX_SIZE;
+        Ok(Gtp {
+            session: Session::new(config, &board_text(size))?,
+            config,
+            size,
+            iterations,
+        })
+    }
+
+    fn command(&mut self, command: &str, args: &[&str]) -> Answer {
+        match command {
+            "protocol_version" => Ok("2".to_string()),
+            "name" => Ok(NAME.to_string()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").to_string()),
+            "known_command" => Ok(COMMANDS
+                .contains(&args.first().copied().unwrap_or_default())
+                .to_string()),
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "boardsize" => self.boardsize(args),
+            "clear_board" => self.clear(self.size, self.config),
+            "komi" => self.komi(args),
+            "play" => self.play(args),
+            "genmove" => self.genmove(args),
+            "undo" => self.undo(),
+            "showboard" => Ok(format!("\n{}", self.diagram())),
+            "final_score" => {
+                let line = self.session.line();
+                Ok(line.board.area().score(line.terms.komi).to_string())
+            }
+            "time_settings" | "time_left" => Ok(String::new()),
+            _ => Err("unknown command".to_string()),
+        }
+    }
+
+    fn boardsize(&mut self, args: &[&str]) -> Answer {
+        let size = match args {
+            [size] => size
+                .parse::<usize>()
+                .map_err(|_| "boardsize not an integer")?,
+            _ => return Err("boardsize not an integer".to_string()),
+        };
+        if !(1..=go::MAX_SIZE).contains(&size) {
+            return Err("unacceptable size".to_string());
+        }
+        self.clear(size, self.config)
+    }
+
+    /// An empty board of `size`, engines made by `config`.
+    fn clear(&mut self, size: usize, config: Config) -> Answer {
+        self.session
+            .restart(config, &board_text(size))
+            .map_err(|error| error.to_string())?;
+        self.size = size;
+        self.config = config;
+        Ok(String::new())
+    }
+
+    fn komi(&mut self, args: &[&str]) -> Answer {
+        let komi = match args {
+            [komi] => komi.parse::<f32>().ok().filter(|komi| komi.is_finite()),
+            _ => None,
+        }
+        .ok_or("komi not a float")?;
+        let config = Config {
+            komi: Some(komi),
+            ..self.config
+        };
+        self.session
+            .reconfigure(config)
+            .map_err(|error| error.to_string())?;
+        self.config = config;
+        Ok(String::new())
+    }
+
+    /// Passes for the player to move if `color` is the other: a move out
+    /// of turn.
+    fn take_turn(&mut self, color: &str) -> Result<(), String> {
+        let black = match color.to_ascii_lowercase().as_str() {
+            "b" | "black" => true,
+            "w" | "white" => false,
+            _ => return Err("invalid color".to_string()),
+        };
+        if black != self.session.line().board.turn().is_first() {
+            self.session
+                .play(&Point::PASS.to_string())
+                .map_err(|error| error.to_string())?;
+        }
+        Ok(())
+    }
+
+    fn play(&mut self, args: &[&str]) -> Answer {
+        let [color, vertex] = args else {
+            return Err("invalid color or coordinate".to_string());
+        };
+        let mv = vertex.parse::<Point>().map_err(|_| "invalid coordinate")?;
+        // Checked before anything is played, so that a refused move leaves
+        // the session as it was.
+        let mut line = self.session.line().clone();
+        let black = matches!(color.to_ascii_lowercase().as_str(), "b" | "black");
+        if !black && !matches!(color.to_ascii_lowercase().as_str(), "w" | "white") {
+            return Err("invalid color".to_string());
+        }
+        if black != line.board.turn().is_first() {
+            line.play(Point::PASS);
+        }
+        if <Go as crate::search::Rules>::parse_move(&line.board, &mv.to_string()).is_none() {
+            return Err("illegal move".to_string());
+        }
+        self.take_turn(color)?;
+        self.session
+            .play(&mv.to_string())
+            .map_err(|_| "illegal move".to_string())?;
+        Ok(String::new())
+    }
+
+    fn genmove(&mut self, args: &[&str]) -> Answer {
+        let [color] = args else {
+            return Err("invalid color".to_string());
+        };
+        self.take_turn(color)?;
+        let limits = Limits {
+            iterations: Some(self.iterations),
+            time: None,
+        };
+        let report = self.session.search(&limits, &mut Quiet);
+        let mv = report.best.unwrap_or(Point::PASS);
+        self.session.play_parsed(mv);
+        Ok(mv.to_string())
+    }
+
+    fn undo(&mut self) -> Answer {
+        self.session
+            .undo()
+            .map(|()| String::new())
+            .map_err(|_| "cannot undo".to_string())
+    }
+
+    /// The board with its coordinates, Black `X`, White `O`.
+    fn diagram(&self) -> String {
+        let board = &self.session.line().board;
+        let letters =
+            go::COLUMNS[..self.size]
+                .iter()
+                .fold(String::new(), |mut letters, &letter| {
+                    letters.push(' ');
+                    letters.push(char::from(letter));
+                    letters
+                });
+        let mut text = format!("  {letters}\n");
+        for (row, points) in board.squares().chunks(self.size).enumerate() {
+            let number = self.size - row;
+            let _ = write!(text, "{number:>2}");
+            for point in points {
+                text.push_str(match *point {
+                    None => " .",
+                    Some(go::BLACK) => " X",
+                    Some(_) => " O",
+                });
+            }
+            let _ = writeln!(text, " {number}");
+        }
+        let _ = write!(text, "  {letters}");
+        text
+    }
+}
+
+/// The text `go::load` reads for an empty board of `size`.
+fn board_text(size: usize) -> String {
+    format!("{size}x{size}")
+}
+
+/// A score as GTP writes it: `B+3.5`, `W+0.5`, `0`.
+impl FrontEnd for Gtp {
+    fn answer(
+        &mut self,
+        line: &str,
+        _lines: &mut Lines<'_>,
+        out: &mut dyn Write,
+    ) -> io::Result<Flow> {
+        let line = line.split('#').next().unwrap_or_default();
+        let cleaned: String = line
+            .chars()
+            .filter(|&c| c == '\t' || c == ' ' || !c.is_control())
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .collect();
+        let mut words: Vec<&str> = cleaned.split_whitespace().collect();
+        if words.is_empty() {
+            return Ok(Flow::Continue);
+        }
+        let id = words[0]
+            .parse::<u64>()
+            .ok()
+            .inspect(|_| {
+                words.remove(0);
+            })
+            .map_or(String::new(), |id| id.to_string());
+        let Some((&command, args)) = words.split_first() else {
+            writeln!(out, "?{id} missing command\n")?;
+            return Ok(Flow::Continue);
+        };
+        if command == "quit" {
+            writeln!(out, "={id}\n")?;
+            return Ok(Flow::Quit);
+        }
+        match self.command(command, args) {
+            Ok(text) if text.is_empty() => writeln!(out, "={id}\n")?,
+            Ok(text) => writeln!(out, "={id} {text}\n")?,
+            Err(reason) => writeln!(out, "?{id} {reason}\n")?,
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn refuse(&mut self, reason: &str, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "? {reason}\n")
+    }
+}

@@ -1,0 +1,685 @@
+//! One Monte Carlo tree: its nodes in one vector (an arena, children linked
+//! from their parent), and the four steps of an iteration: UCT selection,
+//! the expansion of one node, a playout (or the evaluation of the new
+//! leaf), and the values backed up along the path.
+//!
+//! The tree is written once for every game ([`Rules`]), every position
+//! crate (the node type `N`) and both stores ([`Store`]): what differs
+//! between the stores is only how the selected node's board is found
+//! (read from the node it keeps, or replayed from the root's) and whether
+//! a new node keeps a position. Every choice depends on the boards, the
+//! moves in their generation order and the tree's generator, so every
+//! crate and both stores build the same tree from the same seed.
+
+use core::fmt;
+
+use harness::support::Rng;
+
+use super::rules::{Outcome, Rules, Terms};
+use super::store::Store;
+use crate::game::{Game, Node};
+
+/// No node: the end of a list of children.
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// The position a search starts from and its past, shared by every tree
+/// that searches it: the root read once into the rules' board, the steps
+/// of every position of the game so far (the root's last), and the terms.
+#[derive(Debug)]
+pub struct Line<G: Rules> {
+    /// The root, read.
+    pub board: G::Board,
+    /// The game's positions so far, the root's last: what repetitions are
+    /// looked for in.
+    pub steps: Vec<G::Step>,
+    /// The terms the game is played under.
+    pub terms: Terms,
+}
+
+// By hand: a derive would ask `G: Clone` of the game's marker type.
+impl<G: Rules> Clone for Line<G> {
+    fn clone(&self) -> Self {
+        Line {
+            board: self.board.clone(),
+            steps: self.steps.clone(),
+            terms: self.terms,
+        }
+    }
+}
+
+impl<G: Rules> Line<G> {
+    /// The line of a game that starts at `node`, with nothing before it.
+    pub fn start<N: Node<Board = G::Board>>(node: &N, terms: Terms) -> Line<G> {
+        let board = node.read();
+        let steps = vec![G::first_step(&board)];
+        Line {
+            board,
+            steps,
+            terms,
+        }
+    }
+
+    /// The line after `mv`, one of the root's moves: the root's board made
+    /// in place and the new step appended.
+    pub fn play(&mut self, mv: G::Move) {
+        let last = *self.last_step();
+        let step = G::make(&mut self.board, mv, &last);
+        self.steps.push(step);
+    }
+
+    /// The root's step.
+    ///
+    /// # Panics
+    ///
+    /// Never for a line made by [`start`](Line::start), which always holds
+    /// the root's step.
+    #[must_use]
+    pub fn last_step(&self) -> &G::Step {
+        self.steps.last().expect("a line holds its root's step")
+    }
+}
+
+/// How a tree is searched.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Settings {
+    /// The most plies of a playout from a new leaf; 0 evaluates the leaf
+    /// at once.
+    pub playout_plies: u32,
+    /// UCT's exploration constant `c`, in `value + c * sqrt(ln N / n)` with
+    /// values in `[0, 1]`.
+    pub exploration: f64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            playout_plies: 32,
+            exploration: core::f64::consts::SQRT_2,
+        }
+    }
+}
+
+/// One node of the tree.
+pub(crate) struct Entry<M, T, K> {
+    /// What the store keeps: the node's position, or nothing.
+    pub(crate) kept: K,
+    /// The node's step: its key and the game's counters.
+    pub(crate) step: T,
+    /// The move that led here; `None` for the root.
+    pub(crate) mv: Option<M>,
+    /// Iterations through this node.
+    pub(crate) visits: u32,
+    /// The sum of their values for the player who made `mv`.
+    pub(crate) value: f32,
+    /// The most recently made child, or [`NONE`].
+    pub(crate) first_child: u32,
+    /// The parent's next older child, or [`NONE`].
+    pub(crate) next_sibling: u32,
+    /// The moves of the node made into children so far, in generation
+    /// order.
+    pub(crate) tried: u16,
+    /// The node's moves.
+    pub(crate) moves: u16,
+    /// How the game ends here, if it does.
+    pub(crate) outcome: Option<Outcome>,
+}
+
+impl<M: Copy, T, K> Entry<M, T, K> {
+    /// The move of a node that is a child, as every node but the root is.
+    fn child_move(&self) -> M {
+        self.mv.expect("a child has a move")
+    }
+}
+
+/// A tree node's figures, as a report shows them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Child<M> {
+    /// The move.
+    pub mv: M,
+    /// Iterations through it.
+    pub visits: u32,
+    /// Their mean value for the player who made it, in `[0, 1]`.
+    pub value: f32,
+}
+
+/// Bytes a tree node adds beyond the node's own position, by what it
+/// holds: one vector slot.
+pub(crate) fn entry_bytes<G: Rules, N: Node, S: Store>() -> usize {
+    size_of::<Entry<G::Move, G::Step, S::Kept<N>>>()
+}
+
+/// The entry of a tree of `G` over `N`, kept by `S`.
+type EntryOf<G, N, S> = Entry<<G as Game>::Move, <G as Rules>::Step, <S as Store>::Kept<N>>;
+
+/// One Monte Carlo tree over nodes `N` of the game `G`, kept by `S`.
+pub struct Tree<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> {
+    entries: Vec<EntryOf<G, N, S>>,
+    rng: Rng,
+    scratch: Scratch<G>,
+}
+
+/// What an iteration reuses rather than allocates.
+struct Scratch<G: Rules> {
+    path: Vec<u32>,
+    /// The line's steps (the first `synced`), then the path's.
+    line: Vec<G::Step>,
+    synced: usize,
+    moves: Vec<G::Move>,
+    board: G::Board,
+    playout: G::Board,
+}
+
+impl<G: Rules> Default for Scratch<G> {
+    fn default() -> Self {
+        Scratch {
+            path: Vec::new(),
+            line: Vec::new(),
+            synced: 0,
+            moves: Vec::new(),
+            board: G::Board::default(),
+            playout: G::Board::default(),
+        }
+    }
+}
+
+impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> fmt::Debug for Tree<G, N, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Tree")
+            .field("store", &S::NAME)
+            .field("nodes", &self.entries.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S> {
+    /// A tree of one node, `root`, whose line is `line`; its playouts draw
+    /// from a generator seeded with `seed`.
+    pub fn new(root: &N, line: &Line<G>, seed: u64) -> Self {
+        let mut scratch = Scratch::<G>::default();
+        G::moves(&line.board, &mut scratch.moves);
+        let moves = scratch.moves.len();
+        let entry = Entry {
+            kept: S::keep(root),
+            step: *line.last_step(),
+            mv: None,
+            visits: 0,
+            value: 0.0,
+            first_child: NONE,
+            next_sibling: NONE,
+            tried: 0,
+            moves: move_count(moves),
+            outcome: (moves == 0).then(|| G::no_moves(&line.board)),
+        };
+        Tree {
+            entries: vec![entry],
+            rng: Rng(seed),
+            scratch,
+        }
+    }
+
+    /// The number of nodes, the root included.
+    #[must_use]
+    pub fn nodes(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Iterations through the root.
+    #[must_use]
+    pub fn visits(&self) -> u32 {
+        self.entries[0].visits
+    }
+
+    /// The root's children, most recently made first.
+    pub fn children(&self) -> impl Iterator<Item = Child<G::Move>> + '_ {
+        self.child_indices(0).map(|index| {
+            let entry = &self.entries[index as usize];
+            Child {
+                mv: entry.child_move(),
+                visits: entry.visits,
+                value: mean(entry),
+            }
+        })
+    }
+
+    /// The moves of the most visited line from the root: at each node the
+    /// child visited most (the first made among equals), as far as the
+    /// tree goes.
+    #[must_use]
+    pub fn principal_variation(&self, limit: usize) -> Vec<G::Move> {
+        let mut line = Vec::new();
+        let mut at = 0;
+        while line.len() < limit {
+            let Some(best) = self.most_visited(at) else {
+                break;
+            };
+            line.push(self.entries[best as usize].child_move());
+            at = best;
+        }
+        line
+    }
+
+    /// [`principal_variation`](Tree::principal_variation) from the root's
+    /// child after `mv`, that move first; empty if the tree never made it.
+    #[must_use]
+    pub fn principal_variation_from(&self, mv: G::Move, limit: usize) -> Vec<G::Move> {
+        let Some(mut at) = self
+            .child_indices(0)
+            .find(|&index| self.entries[index as usize].mv == Some(mv))
+        else {
+            return Vec::new();
+        };
+        let mut line = vec![mv];
+        while line.len() < limit {
+            let Some(best) = self.most_visited(at) else {
+                break;
+            };
+            line.push(self.entries[best as usize].child_move());
+            at = best;
+        }
+        line
+    }
+
+    /// The root's most visited child (the first made among equals), if the
+    /// root has children.
+    #[must_use]
+    pub fn best(&self) -> Option<Child<G::Move>> {
+        self.most_visited(0).map(|index| {
+            let entry = &self.entries[index as usize];
+            Child {
+                mv: entry.child_move(),
+                visits: entry.visits,
+                value: mean(entry),
+            }
+        })
+    }
+
+    /// Whether the game has ended at the root (its player has no move).
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.entries[0].outcome.is_some()
+    }
+
+    /// The bytes of the tree's vector: its capacity's slots. The positions
+    /// the nodes keep may hold more on the heap, which only the allocator
+    /// counts.
+    #[must_use]
+    pub fn vector_bytes(&self) -> usize {
+        self.entries.capacity() * entry_bytes::<G, N, S>()
+    }
+
+    fn child_indices(&self, parent: u32) -> impl Iterator<Item = u32> + '_ {
+        let mut next = self.entries[parent as usize].first_child;
+        core::iter::from_fn(move || {
+            (next != NONE).then(|| {
+                let index = next;
+                next = self.entries[index as usize].next_sibling;
+                index
+            })
+        })
+    }
+
+    /// The child of `parent` visited most; among equals the one made
+    /// first (the last in the list), so that the choice follows the moves'
+    /// generation order.
+    fn most_visited(&self, parent: u32) -> Option<u32> {
+        let mut best = None;
+        for index in self.child_indices(parent) {
+            let visits = self.entries[index as usize].visits;
+            if best.is_none_or(|(_, most)| visits >= most) {
+                best = Some((index, visits));
+            }
+        }
+        best.map(|(index, _)| index)
+    }
+
+    /// Makes room for one more node within `room` bytes more (`None`: no
+    /// limit): whether there is room.
+    pub(crate) fn reserve(&mut self, room: Option<usize>) -> bool {
+        if self.entries.len() < self.entries.capacity() {
+            return true;
+        }
+        let wanted = self.entries.len().max(64);
+        let extra = match room {
+            None => wanted,
+            Some(bytes) => wanted.min(bytes / entry_bytes::<G, N, S>()),
+        };
+        extra > 0 && self.entries.try_reserve_exact(extra).is_ok()
+    }
+
+    /// One iteration: selects a path by UCT from the root, makes one new
+    /// node at its end if `expand` (and the node is not over), evaluates
+    /// it by a playout, and backs the value up the path.
+    ///
+    /// # Panics
+    ///
+    /// If the tree's vector has no room for a new node and `expand` is
+    /// true: [`reserve`](Tree::reserve) first.
+    pub fn iterate(&mut self, line: &Line<G>, settings: &Settings, expand: bool) {
+        let leaf = self.select(settings.exploration);
+        let value = if let Some(outcome) = self.entries[leaf as usize].outcome {
+            outcome.value()
+        } else {
+            self.board_at_leaf(line);
+            if expand && self.has_untried(leaf) {
+                self.expand(leaf, line, settings)
+            } else {
+                let played = line.steps.len() + self.scratch.path.len() - 2;
+                let step = self.entries[leaf as usize].step;
+                let Scratch {
+                    board,
+                    moves,
+                    playout: scratch,
+                    ..
+                } = &mut self.scratch;
+                playout::<G>(
+                    board,
+                    played,
+                    step,
+                    line.terms,
+                    settings,
+                    &mut self.rng,
+                    moves,
+                    scratch,
+                )
+            }
+        };
+        self.back_up(value);
+    }
+
+    fn has_untried(&self, index: u32) -> bool {
+        let entry = &self.entries[index as usize];
+        entry.tried < entry.moves
+    }
+
+    /// From the root, the child of best UCT score while the node is fully
+    /// made into children and not over; the path into `scratch.path`.
+    fn select(&mut self, exploration: f64) -> u32 {
+        let path = &mut self.scratch.path;
+        path.clear();
+        path.push(0);
+        let mut at = 0;
+        loop {
+            let entry = &self.entries[at as usize];
+            if entry.outcome.is_some() || entry.tried < entry.moves || entry.first_child == NONE {
+                return at;
+            }
+            let log_visits = f64::from(entry.visits.max(1)).ln();
+            let mut best = NONE;
+            let mut best_score = f64::NEG_INFINITY;
+            let mut child = entry.first_child;
+            while child != NONE {
+                let candidate = &self.entries[child as usize];
+                let visits = f64::from(candidate.visits.max(1));
+                let score = f64::from(candidate.value) / visits
+                    + exploration * (log_visits / visits).sqrt();
+                // `>=`: among equal scores the child made first, last in
+                // the list, as in `most_visited`.
+                if score >= best_score {
+                    best = child;
+                    best_score = score;
+                }
+                child = candidate.next_sibling;
+            }
+            path.push(best);
+            at = best;
+        }
+    }
+
+    /// The board of the path's last node into `scratch.board`: read from
+    /// the node it keeps, or the root's with every move of the path made.
+    fn board_at_leaf(&mut self, line: &Line<G>) {
+        let leaf = *self.scratch.path.last().expect("a path holds the root");
+        if let Some(node) = S::node(&self.entries[leaf as usize].kept) {
+            node.read_into(&mut self.scratch.board);
+            return;
+        }
+        self.scratch.board.clone_from(&line.board);
+        for pair in self.scratch.path.windows(2) {
+            let parent = &self.entries[pair[0] as usize];
+            let child = &self.entries[pair[1] as usize];
+            G::make(&mut self.scratch.board, child.child_move(), &parent.step);
+        }
+    }
+
+    /// `scratch.line`: the line's steps then those of the path after the
+    /// root, the game from its start to the path's last node.
+    fn steps_to_leaf(&mut self, line: &Line<G>) {
+        let scratch = &mut self.scratch;
+        let known = line.steps.len();
+        if scratch.synced != known || scratch.line.get(known - 1) != line.steps.last() {
+            scratch.line.clear();
+            scratch.line.extend_from_slice(&line.steps);
+            scratch.synced = known;
+        }
+        scratch.line.truncate(known);
+        scratch.line.extend(
+            scratch.path[1..]
+                .iter()
+                .map(|&index| self.entries[index as usize].step),
+        );
+    }
+
+    /// Makes the next untried move of `leaf` (read into `scratch.board`)
+    /// into a new node at the end of the path; its value for the player to
+    /// move there.
+    fn expand(&mut self, leaf: u32, line: &Line<G>, settings: &Settings) -> f32 {
+        let scratch = &mut self.scratch;
+        scratch.moves.clear();
+        G::moves(&scratch.board, &mut scratch.moves);
+        let parent = &mut self.entries[leaf as usize];
+        debug_assert_eq!(usize::from(parent.moves), scratch.moves.len());
+        let mv = scratch.moves[usize::from(parent.tried)];
+        parent.tried += 1;
+        let kept = S::child(&parent.kept, &scratch.board, mv);
+        let step = G::make(&mut scratch.board, mv, &parent.step);
+        scratch.moves.clear();
+        G::moves(&scratch.board, &mut scratch.moves);
+        let moves = scratch.moves.len();
+        self.steps_to_leaf(line);
+        let Scratch {
+            board,
+            line: steps,
+            moves: scratch_moves,
+            playout: scratch,
+            ..
+        } = &mut self.scratch;
+        steps.push(step);
+        let outcome = if moves == 0 {
+            Some(G::no_moves(board))
+        } else {
+            G::ended(board, steps, &line.terms)
+        };
+        let value = match outcome {
+            Some(outcome) => outcome.value(),
+            None => playout::<G>(
+                board,
+                steps.len() - 1,
+                step,
+                line.terms,
+                settings,
+                &mut self.rng,
+                scratch_moves,
+                scratch,
+            ),
+        };
+        let index = u32::try_from(self.entries.len()).expect("fewer than 2^32 nodes");
+        let parent = &mut self.entries[leaf as usize];
+        let entry = Entry {
+            kept,
+            step,
+            mv: Some(mv),
+            visits: 0,
+            value: 0.0,
+            first_child: NONE,
+            next_sibling: parent.first_child,
+            tried: 0,
+            moves: move_count(moves),
+            outcome,
+        };
+        parent.first_child = index;
+        assert!(
+            self.entries.len() < self.entries.capacity(),
+            "room reserved for the new node"
+        );
+        self.entries.push(entry);
+        self.scratch.path.push(index);
+        value
+    }
+
+    /// Adds one visit and `value` (for the player to move at the path's
+    /// last node) to every node of the path, each from the view of the
+    /// player who made its move.
+    fn back_up(&mut self, value: f32) {
+        let mut value = 1.0 - value;
+        for &index in self.scratch.path.iter().rev() {
+            let entry = &mut self.entries[index as usize];
+            entry.visits += 1;
+            entry.value += value;
+            value = 1.0 - value;
+        }
+    }
+}
+
+/// A random playout from `board`, `played` plies into the game (its step
+/// `step`), at most `settings.playout_plies` plies and no further than the
+/// game's move limit: its value for the player to move at `board`.
+/// `moves` and `scratch` are reused buffers.
+#[allow(clippy::too_many_arguments)] // the tree's scratch, split to borrow apart
+fn playout<G: Rules>(
+    board: &G::Board,
+    played: usize,
+    step: G::Step,
+    terms: Terms,
+    settings: &Settings,
+    rng: &mut Rng,
+    moves: &mut Vec<G::Move>,
+    scratch: &mut G::Board,
+) -> f32 {
+    let played = u32::try_from(played).unwrap_or(u32::MAX);
+    let plies = settings
+        .playout_plies
+        .min(terms.max_plies.saturating_sub(played));
+    if plies == 0 {
+        return G::evaluate(board, &terms);
+    }
+    let mut step = step;
+    scratch.clone_from(board);
+    // Whether the player to move at `scratch` is the other one.
+    let mut other = false;
+    let seen = |value: f32, other: bool| if other { 1.0 - value } else { value };
+    for _ in 0..plies {
+        let Some(mv) = G::playout_move(scratch, rng, moves) else {
+            return seen(G::no_moves(scratch).value(), other);
+        };
+        step = G::make(scratch, mv, &step);
+        other = !other;
+        if let Some(outcome) = G::playout_ended(scratch, &step, &terms) {
+            return seen(outcome.value(), other);
+        }
+    }
+    seen(G::evaluate(scratch, &terms), other)
+}
+
+/// The mean value of a node for the player who made its move.
+fn mean<M, T, K>(entry: &Entry<M, T, K>) -> f32 {
+    if entry.visits == 0 {
+        0.5
+    } else {
+        #[allow(clippy::cast_precision_loss)] // a mean: 24 bits are plenty
+        let visits = entry.visits as f32;
+        entry.value / visits
+    }
+}
+
+/// A node's number of moves, as a tree node keeps it.
+fn move_count(moves: usize) -> u16 {
+    u16::try_from(moves).expect("fewer than 65,536 moves")
+}
+
+impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S> {
+    /// The tree below the root's child after `mv`, that child its new root,
+    /// every other node dropped at once and the vector shrunk to what is
+    /// kept: the number of nodes kept, or `None` (the tree unchanged) if
+    /// the root has no such child.
+    ///
+    /// The kept nodes move down the vector in their order, which keeps
+    /// every parent before its children; no node is copied and no position
+    /// cloned.
+    pub fn advance(&mut self, mv: G::Move) -> Option<usize> {
+        let child = self
+            .child_indices(0)
+            .find(|&index| self.entries[index as usize].mv == Some(mv))?;
+        let kept = Marks::subtree(self, child);
+        let mut next = 0;
+        for index in 0..self.entries.len() {
+            if kept.contains(index) {
+                self.entries.swap(next, index);
+                next += 1;
+            }
+        }
+        self.entries.truncate(next);
+        self.entries.shrink_to_fit();
+        let rank = |index: u32| {
+            if index == NONE {
+                NONE
+            } else {
+                kept.rank(index as usize)
+            }
+        };
+        for entry in &mut self.entries {
+            entry.first_child = rank(entry.first_child);
+            entry.next_sibling = rank(entry.next_sibling);
+        }
+        let root = &mut self.entries[0];
+        root.next_sibling = NONE;
+        root.mv = None;
+        Some(next)
+    }
+
+    /// The tree made anew from `root` (its line `line`), its generator kept.
+    pub fn restart(&mut self, root: &N, line: &Line<G>) {
+        let fresh = Tree::<G, N, S>::new(root, line, 0);
+        self.entries = fresh.entries;
+        self.scratch = fresh.scratch;
+    }
+}
+
+/// A set of a tree's nodes, one bit each, with the rank of each kept node
+/// among those kept: its index once the others are gone.
+struct Marks {
+    words: Vec<u64>,
+    /// The kept nodes before each word.
+    before: Vec<u32>,
+}
+
+impl Marks {
+    /// The nodes of the subtree of `root`.
+    fn subtree<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store>(
+        tree: &Tree<G, N, S>,
+        root: u32,
+    ) -> Marks {
+        let mut words = vec![0_u64; tree.entries.len().div_ceil(64)];
+        let mut pending = vec![root];
+        while let Some(index) = pending.pop() {
+            words[index as usize / 64] |= 1 << (index % 64);
+            pending.extend(tree.child_indices(index));
+        }
+        let mut before = Vec::with_capacity(words.len());
+        let mut count = 0;
+        for word in &words {
+            before.push(count);
+            count += word.count_ones();
+        }
+        Marks { words, before }
+    }
+
+    fn contains(&self, index: usize) -> bool {
+        self.words[index / 64] & (1 << (index % 64)) != 0
+    }
+
+    /// The number of kept nodes before `index`.
+    fn rank(&self, index: usize) -> u32 {
+        let below = self.words[index / 64] & ((1 << (index % 64)) - 1);
+        self.before[index / 64] + below.count_ones()
+    }
+}
