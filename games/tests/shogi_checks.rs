@@ -123,3 +123,22 @@ fn the_second_player_obeys_the_same_rules() {
         ])
     );
 }
+
+/// A king on the board's last square (1i) looked at for knights of the
+/// first player, whose jumps from there point two rows below the board and
+/// one column past it: the padded array holds that cell as a wall (a game
+/// of the search against a random mover read past the array's end).
+#[test]
+fn a_second_player_king_on_the_last_square_is_looked_at_for_knights_within_the_array() {
+    for (sfen, moves) in [
+        ("4K4/9/9/9/9/9/9/9/8k w - 1", 3),
+        ("4K4/9/9/9/9/9/9/9/8k b - 1", 5),
+    ] {
+        let read = games::shogi::read_sfen::<games::Persistent>(sfen).unwrap();
+        assert_eq!(
+            games::Node::legal_move_list(&read.node).len(),
+            moves,
+            "{sfen}"
+        );
+    }
+}

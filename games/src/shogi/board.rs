@@ -17,8 +17,11 @@ use super::piece::{
 };
 use crate::position::QpiPosition;
 
-/// Squares of the padded array.
-pub(crate) const PADDED: usize = 13 * PADDED_WIDTH;
+/// Squares of the padded array: 13 rows of [`PADDED_WIDTH`] (two wall
+/// rows above and below the board, one wall column), and one wall cell
+/// more: a knight's jump from the last square (two rows down, one column
+/// right) lands one cell past the 13 rows.
+pub(crate) const PADDED: usize = 13 * PADDED_WIDTH + 1;
 
 /// The padded index of each board square.
 pub(crate) static PAD: [u8; SQUARES] = pad_table();
