@@ -92,7 +92,7 @@ impl<G: Rules> fmt::Debug for Session<G> {
 }
 
 impl<G: Threaded> Session<G> {
-    /// A session of the game from `root`, in the notation [`Game::load`]
+    /// A session of the game from `root`, in the notation [`Game::load`](crate::Game::load)
     /// reads.
     ///
     /// # Errors

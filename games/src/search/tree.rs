@@ -334,7 +334,7 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
 
     /// Makes room for one more node within `room` bytes more (`None`: no
     /// limit): whether there is room.
-    pub(crate) fn reserve(&mut self, room: Option<usize>) -> bool {
+    pub fn reserve(&mut self, room: Option<usize>) -> bool {
         if self.entries.len() < self.entries.capacity() {
             return true;
         }
