@@ -12,7 +12,7 @@ use core::time::Duration;
 use std::io::{self, Write};
 
 use super::watch::{Clock, Watch, info_line};
-use super::{Config, Flow, FrontEnd, Lines, Session};
+use super::{Config, Flow, FrontEnd, Lines, Session, Threaded};
 use crate::chess::{self, Chess};
 use crate::search::{Budget, Limits, Progress};
 
@@ -108,33 +108,14 @@ impl Uci {
         lines: &mut Lines<'_>,
         out: &mut dyn Write,
     ) -> io::Result<Flow> {
-        let Some((clock, nodes, infinite)) = go_terms(words, 'w', self.session.line().board.turn())
-        else {
-            writeln!(
-                out,
-                "info string go: unreadable parameters {:?}",
-                words.join(" ")
-            )?;
-            return writeln!(out, "bestmove 0000").map(|()| Flow::Continue);
+        let turn = self.session.line().board.turn();
+        let answer = GoAnswer {
+            first: 'w',
+            no_move: "0000",
+            iterations: self.iterations,
+            cap: self.cap,
         };
-        let limits = limits(clock, nodes, infinite, self.iterations, self.cap);
-        let mut watch = Watch::new(lines, out);
-        let report = self.session.search(&limits, &mut watch);
-        let quit = watch.quit();
-        if report.iterations > 0 {
-            let progress = Progress {
-                iterations: report.iterations,
-                elapsed: report.elapsed,
-                pv: report.pv.clone(),
-                value: report.value,
-            };
-            writeln!(out, "{}", info_line(&progress))?;
-        }
-        match report.best {
-            Some(mv) => writeln!(out, "bestmove {mv}")?,
-            None => writeln!(out, "bestmove 0000")?,
-        }
-        Ok(if quit { Flow::Quit } else { Flow::Continue })
+        answer_go(&mut self.session, words, turn, &answer, lines, out)
     }
 }
 
@@ -300,4 +281,54 @@ pub(crate) fn go_terms(
         }
     }
     Some((clock, nodes, infinite))
+}
+
+/// How UCI and USI answer `go` where they differ: the letter of the first
+/// player's clock (`w` in UCI, `b` in USI), the move sent when there is
+/// none (`0000`, `resign`), and the iterations of a search with no limit
+/// given, at most `cap`.
+pub(crate) struct GoAnswer {
+    pub(crate) first: char,
+    pub(crate) no_move: &'static str,
+    pub(crate) iterations: u64,
+    pub(crate) cap: Option<u64>,
+}
+
+/// A `go` command of UCI or USI answered over `session`, whose player to
+/// move is `turn`: the search under the command's clock or limits, watched
+/// for `stop`, `quit` and `isready`, then one `info` line and `bestmove`.
+pub(crate) fn answer_go<G: Threaded>(
+    session: &mut Session<G>,
+    words: &[&str],
+    turn: persistent_qi::Player,
+    answer: &GoAnswer,
+    lines: &mut Lines<'_>,
+    out: &mut dyn Write,
+) -> io::Result<Flow> {
+    let Some((clock, nodes, infinite)) = go_terms(words, answer.first, turn) else {
+        writeln!(
+            out,
+            "info string go: unreadable parameters {:?}",
+            words.join(" ")
+        )?;
+        return writeln!(out, "bestmove {}", answer.no_move).map(|()| Flow::Continue);
+    };
+    let limits = limits(clock, nodes, infinite, answer.iterations, answer.cap);
+    let mut watch = Watch::new(lines, out);
+    let report = session.search(&limits, &mut watch);
+    let quit = watch.quit();
+    if report.iterations > 0 {
+        let progress = Progress {
+            iterations: report.iterations,
+            elapsed: report.elapsed,
+            pv: report.pv.clone(),
+            value: report.value,
+        };
+        writeln!(out, "{}", info_line(&progress))?;
+    }
+    match report.best {
+        Some(mv) => writeln!(out, "bestmove {mv}")?,
+        None => writeln!(out, "bestmove {}", answer.no_move)?,
+    }
+    Ok(if quit { Flow::Quit } else { Flow::Continue })
 }

@@ -11,11 +11,9 @@
 
 use std::io::{self, Write};
 
-use super::uci::{NAME, go_terms, limits, name_and_value, option};
-use super::watch::{Watch, info_line};
+use super::uci::{GoAnswer, NAME, answer_go, name_and_value, option};
 use super::{Config, Flow, FrontEnd, Lines, Session};
 use crate::Persistent;
-use crate::search::Progress;
 use crate::shogi::{self, Shogi};
 
 /// USI over a shogi session.
@@ -125,34 +123,14 @@ impl Usi {
             .copied()
             .filter(|&word| word != "ponder")
             .collect();
-        let Some((clock, nodes, infinite)) =
-            go_terms(&words, 'b', self.session.line().board.turn())
-        else {
-            writeln!(
-                out,
-                "info string go: unreadable parameters {:?}",
-                words.join(" ")
-            )?;
-            return writeln!(out, "bestmove resign").map(|()| Flow::Continue);
+        let turn = self.session.line().board.turn();
+        let answer = GoAnswer {
+            first: 'b',
+            no_move: "resign",
+            iterations: self.iterations,
+            cap: self.cap,
         };
-        let limits = limits(clock, nodes, infinite, self.iterations, self.cap);
-        let mut watch = Watch::new(lines, out);
-        let report = self.session.search(&limits, &mut watch);
-        let quit = watch.quit();
-        if report.iterations > 0 {
-            let progress = Progress {
-                iterations: report.iterations,
-                elapsed: report.elapsed,
-                pv: report.pv.clone(),
-                value: report.value,
-            };
-            writeln!(out, "{}", info_line(&progress))?;
-        }
-        match report.best {
-            Some(mv) => writeln!(out, "bestmove {mv}")?,
-            None => writeln!(out, "bestmove resign")?,
-        }
-        Ok(if quit { Flow::Quit } else { Flow::Continue })
+        answer_go(&mut self.session, &words, turn, &answer, lines, out)
     }
 }
 
