@@ -231,14 +231,7 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
 
     /// The root's children, most recently made first.
     pub fn children(&self) -> impl Iterator<Item = Child<G::Move>> + '_ {
-        self.child_indices(0).map(|index| {
-            let entry = &self.entries[index as usize];
-            Child {
-                mv: entry.child_move(),
-                visits: entry.visits,
-                value: mean(entry),
-            }
-        })
+        self.child_indices(0).map(|index| self.child(index))
     }
 
     /// The moves of the most visited line from the root: at each node the
@@ -247,14 +240,7 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
     #[must_use]
     pub fn principal_variation(&self, limit: usize) -> Vec<G::Move> {
         let mut line = Vec::new();
-        let mut at = 0;
-        while line.len() < limit {
-            let Some(best) = self.most_visited(at) else {
-                break;
-            };
-            line.push(self.entries[best as usize].child_move());
-            at = best;
-        }
+        self.extend_line(0, &mut line, limit);
         line
     }
 
@@ -262,13 +248,20 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
     /// child after `mv`, that move first; empty if the tree never made it.
     #[must_use]
     pub fn principal_variation_from(&self, mv: G::Move, limit: usize) -> Vec<G::Move> {
-        let Some(mut at) = self
+        let Some(at) = self
             .child_indices(0)
             .find(|&index| self.entries[index as usize].mv == Some(mv))
         else {
             return Vec::new();
         };
         let mut line = vec![mv];
+        self.extend_line(at, &mut line, limit);
+        line
+    }
+
+    /// Appends to `line`, up to `limit` moves in all, the most visited
+    /// child of `at`, then of that child, as far as the tree goes.
+    fn extend_line(&self, mut at: u32, line: &mut Vec<G::Move>, limit: usize) {
         while line.len() < limit {
             let Some(best) = self.most_visited(at) else {
                 break;
@@ -276,21 +269,23 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
             line.push(self.entries[best as usize].child_move());
             at = best;
         }
-        line
+    }
+
+    /// The figures of the node at `index`, a child.
+    fn child(&self, index: u32) -> Child<G::Move> {
+        let entry = &self.entries[index as usize];
+        Child {
+            mv: entry.child_move(),
+            visits: entry.visits,
+            value: mean(entry),
+        }
     }
 
     /// The root's most visited child (the first made among equals), if the
     /// root has children.
     #[must_use]
     pub fn best(&self) -> Option<Child<G::Move>> {
-        self.most_visited(0).map(|index| {
-            let entry = &self.entries[index as usize];
-            Child {
-                mv: entry.child_move(),
-                visits: entry.visits,
-                value: mean(entry),
-            }
-        })
+        self.most_visited(0).map(|index| self.child(index))
     }
 
     /// Whether the game has ended at the root (its player has no move).
