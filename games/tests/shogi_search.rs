@@ -5,8 +5,13 @@
 mod common;
 
 use common::{Setup, setup};
-use games::search::{Outcome, Rules, SECOND_TO_MOVE, Terms, key_term};
-use games::shogi::{self, Board, EVALUATION_SCALE, MATSURI, MAX_PLIES, Move, START, Shogi, Step};
+use games::search::{
+    Limits, Options, Outcome, Positions, Quiet, Rules, SECOND_TO_MOVE, Search, Settings, Terms,
+    key_term,
+};
+use games::shogi::{
+    self, Board, EVALUATION_SCALE, MATSURI, MAX_PLIES, Move, PRESSURE, START, Shogi, Step,
+};
 use games::{Game, Local, Node as _, Persistent, QpiPosition, Sashite};
 use harness::support::Rng;
 use persistent_qi::Player;
@@ -598,5 +603,106 @@ fn illegal_or_malformed_usi_is_refused() {
         "resign",
     ] {
         assert_eq!(parsed(&start, text), None, "{text:?}");
+    }
+}
+
+#[test]
+fn a_piece_near_the_opponents_king_is_worth_pressure_more() {
+    let terms = Shogi::default_terms(&Board::default());
+    let kings = [("5i", "K^"), ("5a", "k^")];
+    // A gold two ranks below the second player's king, and one far from it.
+    let near = Shogi::evaluate(&board(&setup(&[kings[0], kings[1], ("4c", "G")])), &terms);
+    let far = Shogi::evaluate(&board(&setup(&[kings[0], kings[1], ("9e", "G")])), &terms);
+    let logistic = |balance: f32| 1.0 / (1.0 + (-balance / EVALUATION_SCALE).exp());
+    assert_eq!(PRESSURE, 1);
+    assert!((near - logistic(6.0 + 1.0)).abs() < 1e-6, "{near}");
+    assert!((far - logistic(6.0)).abs() < 1e-6, "{far}");
+    // Three files away is not near; the king's own neighbours do not count
+    // for their owner.
+    let three_files = setup(&[kings[0], kings[1], ("8b", "G")]);
+    assert!((Shogi::evaluate(&board(&three_files), &terms) - logistic(6.0)).abs() < 1e-6);
+    let guard = setup(&[kings[0], kings[1], ("5h", "G")]);
+    assert!((Shogi::evaluate(&board(&guard), &terms) - logistic(6.0)).abs() < 1e-6);
+}
+
+#[test]
+fn the_search_tries_captures_then_promotions_then_moves_near_the_king() {
+    // A rook on 9e takes a gold on 9c (promoting or not) or a pawn on 6e;
+    // a gold in hand drops anywhere, eight squares of them near the king
+    // on 1a; the king on 5i steps.
+    let board = board(
+        &setup(&[
+            ("5i", "K^"),
+            ("1a", "k^"),
+            ("9e", "R"),
+            ("9c", "g"),
+            ("6e", "p"),
+        ])
+        .hands("G", ""),
+    );
+    let mut moves = Vec::new();
+    Shogi::moves(&board, &mut moves);
+    let generated = moves.clone();
+    Shogi::order(&board, &mut moves);
+    let usi = |moves: &[Move]| moves.iter().map(ToString::to_string).collect::<Vec<_>>();
+    let ordered = usi(&moves);
+    assert_eq!(ordered[..3], ["9e9c+", "9e9c", "9e6e"]);
+    let near: Vec<String> = usi(&generated)
+        .into_iter()
+        .filter(|mv| {
+            ["1b", "1c", "2a", "2b", "2c", "3a", "3b", "3c"]
+                .iter()
+                .any(|square| mv == &format!("G*{square}"))
+        })
+        .collect();
+    assert_eq!(near.len(), 8);
+    assert_eq!(
+        ordered[3..11],
+        near[..],
+        "the drops near the king, in generation order"
+    );
+    // The rest keep their generation order.
+    let rest: Vec<String> = usi(&generated)
+        .into_iter()
+        .filter(|mv| !ordered[..11].contains(mv))
+        .collect();
+    assert_eq!(ordered[11..], rest[..]);
+}
+
+#[test]
+fn the_search_plays_a_mate_in_one() {
+    // A gold dropped on 1b, held by the pawn on 1c, mates the king on 1a
+    // (and one on 3b leaves it no move); the search plays one of them, a
+    // win at once, over every other drop and king move.
+    let mate = setup(&[("5i", "K^"), ("1a", "k^"), ("1c", "P")]).hands("G", "");
+    let root = Shogi::load::<Persistent>(&mate.feen()).expect("a shogi position");
+    let terms = Shogi::default_terms(&root.read());
+    for playout_plies in [0, 32] {
+        let options = Options {
+            settings: Settings {
+                playout_plies,
+                ..Settings::default()
+            },
+            threads: 1,
+            seed: 1,
+            memory: None,
+        };
+        let mut search = Search::<Shogi, _, Positions>::new(root.clone(), terms, options);
+        let limits = Limits {
+            iterations: Some(300),
+            time: None,
+        };
+        let report = search.run(&limits, &mut Quiet);
+        let best = report.best.expect("a move");
+        let chosen = report.root.iter().find(|child| child.mv == best).unwrap();
+        assert!(chosen.wins, "{best} with playouts of {playout_plies} plies");
+        // The second player has no move after it: G*1b mates, and G*3b
+        // takes the king's every square without check, which shogi scores
+        // as a loss too.
+        let mut after = search.line().board.clone();
+        Shogi::make(&mut after, best, search.line().last_step());
+        let mut answers = Vec::new();
+        Shogi::moves(&after, &mut answers);
+        assert!(answers.is_empty(), "{best} leaves {answers:?}");
     }
 }

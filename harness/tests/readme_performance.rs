@@ -86,9 +86,12 @@ fn tree_ratio_column(kind: &str, reference: &str) -> String {
     format!("{kind} / {reference}")
 }
 
-/// A figure as the tables write it (`1,648,614,975`, `0.275`).
+/// A figure as the tables write it (`1,648,614,975`, `0.275`, `97.0%`,
+/// `1,024 B`).
 fn number(cell: &str) -> Result<f64, String> {
-    cell.replace(',', "")
+    cell.trim_end_matches(" B")
+        .trim_end_matches('%')
+        .replace(',', "")
         .parse()
         .map_err(|_| format!("`{cell}` is not a number"))
 }
@@ -571,6 +574,137 @@ fn saved_tree(performance: &str) -> Result<Vec<Line>, String> {
     ])
 }
 
+/// The searches measured at 100,000 iterations, by board (shogi, chess,
+/// Go 9x9, Go 19x19): without playouts, then with the game's default.
+const SEARCHES: [[&str; 2]; 4] = [
+    [
+        "shogi-search-start-100000-0",
+        "shogi-search-start-100000-32",
+    ],
+    [
+        "chess-search-start-100000-0",
+        "chess-search-start-100000-32",
+    ],
+    ["go-search-9x9-100000-0", "go-search-9x9-100000-end"],
+    ["go-search-19x19-100000-0", "go-search-19x19-10000-end"],
+];
+
+/// The games against a random mover, and the game under a memory budget.
+const VERSUS: [&str; 3] = [
+    "shogi-versus-start-50-1000-32",
+    "chess-versus-start-50-1000-32",
+    "go-versus-9x9-50-1000-end",
+];
+const SELFPLAY: &str = "shogi-selfplay-start-100-300000-64mib";
+
+/// The figure in column `header` of the search section `name`'s ratio
+/// table, the row against `reference` (`moves`: `--store moves` on `Qi`;
+/// else `--store positions` on sashite-qi).
+fn search_ratio(
+    performance: &str,
+    name: &str,
+    reference: &str,
+    header: &str,
+) -> Result<f64, String> {
+    let all = rows(section(performance, name)?);
+    let at = all
+        .iter()
+        .position(|cells| cells.first() == Some(&"`--store positions` on `Qi` against"))
+        .ok_or_else(|| format!("{name}: no ratio table"))?;
+    let label = if reference == "moves" {
+        "`--store moves` on `Qi`".to_string()
+    } else {
+        format!("`--store positions` on {reference}")
+    };
+    figure(&all[at..], &label, header).map_err(|error| format!("{name}: {error}"))
+}
+
+/// The search's lines: speed and bytes per node of the kept positions
+/// against the kept moves and against sashite-qi's positions, the games
+/// against a random mover and the game under a memory budget.
+fn search(performance: &str) -> Result<Vec<Line>, String> {
+    let ratios = |playouts: usize, reference: &str, header: &str, boards: &[usize]| {
+        boards
+            .iter()
+            .map(|&board| search_ratio(performance, SEARCHES[board][playouts], reference, header))
+            .collect::<Result<Vec<f64>, String>>()
+    };
+    let all = [0, 1, 2, 3];
+    let line = |what: &str, figures: &[f64], goal: Option<Goal>, target: &str| Line {
+        what: what.to_string(),
+        sync: cell(figures, goal, 2),
+        local: "-".to_string(),
+        target: target.to_string(),
+    };
+    let scores = VERSUS
+        .iter()
+        .map(|name| {
+            let table = rows(section(performance, name)?);
+            let games = table.get(1).ok_or("no games")?[0].to_string();
+            figure(&table, &games, "score")
+        })
+        .collect::<Result<Vec<f64>, String>>()?;
+    let budget = rows(section(performance, SELFPLAY)?);
+    let budget_label = budget.get(1).ok_or("no game")?[0].to_string();
+    let peak = figure(&budget, &budget_label, "peak tree bytes")? / f64::from(1 << 20);
+    Ok(vec![
+        line(
+            "search, no playouts, 100,000 iterations (shogi, chess, Go 9x9, 19x19): kept positions against kept moves, speed",
+            &ratios(0, "moves", "speed", &all)?,
+            Some(Goal::AtLeast(1.5)),
+            ">= 1.5",
+        ),
+        line(
+            "the same, against sashite-qi's kept positions, speed",
+            &ratios(0, PEER, "speed", &all)?,
+            Some(Goal::AtLeast(1.2)),
+            ">= 1.2",
+        ),
+        line(
+            "the same two with the default playouts (Go 19x19: 10,000 iterations), speed",
+            &[ratios(1, "moves", "speed", &all)?, ratios(1, PEER, "speed", &all)?].concat(),
+            None,
+            "reported",
+        ),
+        line(
+            "search, bytes per tree node, kept positions against kept moves",
+            &ratios(0, "moves", "bytes per node", &all)?,
+            Some(Goal::AtMost(2.5)),
+            "<= 2.5",
+        ),
+        line(
+            "the same, against sashite-qi's kept positions (shogi, chess)",
+            &ratios(0, PEER, "bytes per node", &[0, 1])?,
+            Some(Goal::AtMost(0.5)),
+            "<= 0.5",
+        ),
+        line(
+            "the same, Go 19x19",
+            &ratios(0, PEER, "bytes per node", &[3])?,
+            Some(Goal::AtMost(0.3)),
+            "<= 0.3",
+        ),
+        line(
+            "the same, Go 9x9",
+            &ratios(0, PEER, "bytes per node", &[2])?,
+            None,
+            "reported",
+        ),
+        Line {
+            what: "against a uniformly random mover, 50 games, 1,000 iterations a move (shogi, chess, Go 9x9), score in percent".to_string(),
+            sync: cell(&scores, Some(Goal::AtLeast(80.0)), 1),
+            local: "-".to_string(),
+            target: ">= 80".to_string(),
+        },
+        Line {
+            what: "100 plies of self-play under `--memory 64`, peak tree bytes in MiB".to_string(),
+            sync: cell(&[peak], Some(Goal::AtMost(64.0)), 1),
+            local: "-".to_string(),
+            target: "<= 64".to_string(),
+        },
+    ])
+}
+
 /// The saved and loaded shogi tree's section.
 const SAVED_TREE: &str = "shogi-tree-save-start-4";
 
@@ -596,6 +730,7 @@ fn target_lines(performance: &str) -> Result<(Vec<Line>, Vec<&'static str>), Str
     lines.extend(saved_tree(performance)?);
     lines.extend(criterion(performance)?);
     lines.push(counts(performance)?);
+    lines.extend(search(performance)?);
     let mut sources = vec![
         SAVED_TREE,
         "shogi-perft-start-5",
@@ -608,6 +743,9 @@ fn target_lines(performance: &str) -> Result<(Vec<Line>, Vec<&'static str>), Str
     ];
     sources.extend(PERFT_SECTIONS);
     sources.extend(PLAYOUT_SECTIONS);
+    sources.extend(SEARCHES.iter().flatten());
+    sources.extend(VERSUS);
+    sources.push(SELFPLAY);
     Ok((lines, sources))
 }
 
@@ -711,6 +849,26 @@ fn gains(performance: &str) -> Result<String, String> {
         ]
         .map(|(what, figures)| [what.to_string(), cell(&figures, None, 2), "-".to_string()]),
     );
+    // The search ran on `Qi` and sashite-qi only.
+    let searched = |header| {
+        SEARCHES
+            .iter()
+            .map(|names| search_ratio(performance, names[0], PEER, header))
+            .collect::<Result<Vec<f64>, String>>()
+    };
+    lines.extend(
+        [
+            (
+                "Monte Carlo search, kept positions, no playouts (shogi, chess, Go 9x9, 19x19), speed",
+                searched("speed")?,
+            ),
+            (
+                "the same search, bytes per tree node",
+                searched("bytes per node")?,
+            ),
+        ]
+        .map(|(what, figures)| [what.to_string(), cell(&figures, None, 2), "-".to_string()]),
+    );
     let mut sources = vec![
         "shogi-tree-start-4",
         "shogi-perft-start-5",
@@ -718,6 +876,7 @@ fn gains(performance: &str) -> Result<String, String> {
         GO_TREE,
         "bench_ratios",
     ];
+    sources.extend(SEARCHES.iter().map(|names| names[0]));
     sources.extend(PERFT_SECTIONS);
     sources.extend(PLAYOUT_SECTIONS);
     let mut out = String::new();

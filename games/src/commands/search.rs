@@ -87,7 +87,8 @@ pub(crate) struct CompareArgs {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=99))]
     rounds: u16,
     /// Also replace this run's section of FILE
-    /// (`<game>-search-<position>-<iterations>-<playout plies>`) with the
+    /// (`<game>-search-<position>-<iterations>-<playout plies>`, `end` for
+    /// playouts to the game's end) with the
     /// tables, the date, the machine and the command.
     #[arg(long, value_name = "FILE")]
     write: Vec<std::path::PathBuf>,
@@ -97,15 +98,14 @@ pub(crate) struct CompareArgs {
 pub(crate) fn compare_run<G: Rules>(args: &CompareArgs) -> Result<(), Failure> {
     let root = args.search.root::<G>();
     let settings = args.search.settings::<G>();
-    let sections = Sections::checked(
+    let sections = sections::<G>(
         &args.write,
-        format!(
-            "{}-search-{}-{}-{}",
-            G::NAME,
-            section_name::<G>(root)?,
-            args.iterations,
-            settings.playout_plies
-        ),
+        "search",
+        root,
+        &[
+            args.iterations.to_string(),
+            plies_slug(settings.playout_plies),
+        ],
     )?;
     let crates = args.crate_choice.crates();
     let stores = args.store.stores();
@@ -138,7 +138,7 @@ pub(crate) fn compare_run<G: Rules>(args: &CompareArgs) -> Result<(), Failure> {
     if let Some(sections) = sections {
         let body = format!(
             "A Monte Carlo search of `{root}`: {} iterations of UCT (one node made an \
-             iteration, {} a playout, seed {}), one thread, each crate and store in turn over \
+             iteration; {}; seed {}), one thread, each crate and store in turn over \
              {rounds} round{}, medians shown. Every run built the same tree: the same visits at \
              the root, {chosen} chosen. Bytes per node: what the process holds more with the \
              tree than without it (a counting allocator), over the tree's nodes.\n\n{}\n{}",
@@ -154,6 +154,23 @@ pub(crate) fn compare_run<G: Rules>(args: &CompareArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The sections `--write` asks for: `<game>-<command>-<position>-<parts>`,
+/// the parts joined by `-`.
+fn sections<G: Rules>(
+    write: &[std::path::PathBuf],
+    command: &str,
+    root: &str,
+    parts: &[String],
+) -> Result<Option<Sections>, Failure> {
+    let name = format!(
+        "{}-{command}-{}-{}",
+        G::NAME,
+        section_name::<G>(root)?,
+        parts.join("-")
+    );
+    Sections::checked(write, name)
+}
+
 /// How a section names the position: a published one by its name, a Go
 /// board by its size.
 fn section_name<G: Rules>(root: &str) -> Result<String, Failure> {
@@ -161,6 +178,16 @@ fn section_name<G: Rules>(root: &str) -> Result<String, Failure> {
         return Ok(root.to_string());
     }
     super::section_position::<G>(root)
+}
+
+/// How a section's name says the playouts' length: the plies, or `end`
+/// for playouts to the game's end.
+fn plies_slug(plies: u32) -> String {
+    if plies == u32::MAX {
+        "end".to_string()
+    } else {
+        plies.to_string()
+    }
 }
 
 /// How a table's text says the playouts' length.
@@ -195,6 +222,12 @@ pub(crate) struct SelfPlayArgs {
     /// Threads, each with a tree of its own.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: u16,
+    /// Also replace this run's section of FILE
+    /// (`<game>-selfplay-<position>-<plies>-<iterations>`, with
+    /// `-<MIB>mib` under a budget) with the game's summary, the date, the
+    /// machine and the command.
+    #[arg(long, value_name = "FILE")]
+    write: Vec<std::path::PathBuf>,
 }
 
 /// Runs `games <game> selfplay`.
@@ -210,6 +243,10 @@ pub(crate) fn selfplay_run<G: Rules>(args: &SelfPlayArgs) -> Result<(), Failure>
             "--crate local runs on one thread: drop --threads".to_string(),
         ));
     }
+    let root = args.search.root::<G>();
+    let mut parts = vec![args.plies.to_string(), args.iterations.to_string()];
+    parts.extend(args.memory.map(|mib| format!("{mib}mib")));
+    let sections = sections::<G>(&args.write, "selfplay", root, &parts)?;
     let options = Options {
         settings: args.search.settings::<G>(),
         threads: usize::from(args.threads),
@@ -217,7 +254,7 @@ pub(crate) fn selfplay_run<G: Rules>(args: &SelfPlayArgs) -> Result<(), Failure>
         memory: Some(budget(args.memory.unwrap_or(u64::MAX >> 20), allocated)),
     };
     let workload = SelfPlay {
-        root: args.search.root::<G>(),
+        root,
         store,
         plies: args.plies,
         iterations: args.iterations,
@@ -250,22 +287,78 @@ pub(crate) fn selfplay_run<G: Rules>(args: &SelfPlayArgs) -> Result<(), Failure>
         thousands(played.peak() as u64),
         thousands(played.returned() as u64),
     );
+    let within = args
+        .memory
+        .is_none_or(|mib| played.peak() as u64 <= mib << 20);
     if let Some(mib) = args.memory {
-        let limit = mib << 20;
-        let within = played.peak() as u64 <= limit;
         println!(
             "memory budget {} B: peak {} ({})",
-            thousands(limit),
+            thousands(mib << 20),
             thousands(played.peak() as u64),
             if within { "within" } else { "OVER" }
         );
-        if !within {
-            return Err(Failure::Mismatch(
-                "the trees went over their memory budget".to_string(),
-            ));
-        }
     }
-    Ok(())
+    if let Some(sections) = sections {
+        let run = SelfPlayRun {
+            root,
+            krate,
+            store,
+            playout_plies: options.settings.playout_plies,
+            seconds: sample.elapsed.as_secs_f64(),
+            outcome: &outcome,
+            within,
+        };
+        sections.write(&selfplay_section(args, &run, played))?;
+    }
+    if within {
+        Ok(())
+    } else {
+        Err(Failure::Mismatch(
+            "the trees went over their memory budget".to_string(),
+        ))
+    }
+}
+
+/// What a self-play section says beside the game's moves.
+struct SelfPlayRun<'a> {
+    root: &'a str,
+    krate: Crate,
+    store: StoreKind,
+    playout_plies: u32,
+    seconds: f64,
+    outcome: &'a str,
+    within: bool,
+}
+
+/// The section of a self-play game: what ran, and the budget's table.
+fn selfplay_section(args: &SelfPlayArgs, run: &SelfPlayRun<'_>, played: &Played) -> String {
+    let kept: usize = played.plies.iter().map(|ply| ply.kept).sum();
+    let nodes: usize = played.plies.iter().map(|ply| ply.nodes).sum();
+    let budget = args.memory.map_or("none".to_string(), |mib| {
+        format!("{} B", thousands(mib << 20))
+    });
+    format!(
+        "The search against itself from `{}`, {} iterations a move ({}), `{}` \
+         positions, `--store {}`, {} thread{}: the game {} after {} plies, \
+         in {:.1} s.\n\n\
+         | memory budget | peak tree bytes | within | bytes given back by the moves | \
+         nodes kept by the moves |\n|---|---|---|---|---|\n| {budget} | {} B | {} | {} B | \
+         {:.1}% |\n",
+        run.root,
+        thousands(args.iterations),
+        plies_phrase(run.playout_plies),
+        run.krate.name(),
+        run.store.flag(),
+        args.threads,
+        if args.threads == 1 { "" } else { "s" },
+        run.outcome,
+        played.plies.len(),
+        run.seconds,
+        thousands(played.peak() as u64),
+        if run.within { "yes" } else { "**no**" },
+        thousands(played.returned() as u64),
+        100.0 * games::measure::as_f64(kept as u64) / games::measure::as_f64(nodes.max(1) as u64),
+    )
 }
 
 /// A word for an outcome.
@@ -295,6 +388,11 @@ pub(crate) struct VersusArgs {
     /// ½): a lower score exits with code 1.
     #[arg(long, value_name = "PERCENT")]
     expect: Option<f64>,
+    /// Also replace this run's section of FILE
+    /// (`<game>-versus-<position>-<games>-<iterations>-<playout plies>`)
+    /// with the games' table, the date, the machine and the command.
+    #[arg(long, value_name = "FILE")]
+    write: Vec<std::path::PathBuf>,
 }
 
 /// Runs `games <game> versus`.
@@ -302,11 +400,23 @@ pub(crate) fn versus_run<G: Rules>(args: &VersusArgs) -> Result<(), Failure> {
     let [krate] = args.crate_choice.crates()[..] else {
         return Err(Failure::Input("versus runs one crate".to_string()));
     };
+    let root = args.search.root::<G>();
+    let settings = args.search.settings::<G>();
+    let sections = sections::<G>(
+        &args.write,
+        "versus",
+        root,
+        &[
+            args.games.to_string(),
+            args.iterations.to_string(),
+            plies_slug(settings.playout_plies),
+        ],
+    )?;
     let workload = Versus {
-        root: args.search.root::<G>(),
+        root,
         games: args.games,
         iterations: args.iterations,
-        settings: args.search.settings::<G>(),
+        settings,
         seed: args.search.seed,
     };
     let sample = run_on::<G, _>(krate, &workload)?;
@@ -317,6 +427,14 @@ pub(crate) fn versus_run<G: Rules>(args: &VersusArgs) -> Result<(), Failure> {
             .filter(|(outcome, _)| *outcome == wanted)
             .count()
     };
+    for (number, (outcome, plies)) in results.iter().enumerate() {
+        println!(
+            "game {:>3}: {} in {plies} plies, the search {}",
+            number + 1,
+            outcome_word(*outcome),
+            if number % 2 == 0 { "first" } else { "second" },
+        );
+    }
     let plies: usize = results.iter().map(|(_, plies)| plies).sum();
     let score = 100.0 * score(results);
     println!(
@@ -331,6 +449,26 @@ pub(crate) fn versus_run<G: Rules>(args: &VersusArgs) -> Result<(), Failure> {
         plies / results.len().max(1),
         sample.elapsed.as_secs_f64(),
     );
+    if let Some(sections) = sections {
+        let body = format!(
+            "The search (`{}` positions, {} iterations a move, {}, seed {}) against a \
+             uniformly random mover from `{root}`, the search moving first in the odd games: a \
+             win 1, a draw ½.\n\n| games | won | drawn | lost | score | plies a game | \
+             seconds |\n|---|---|---|---|---|---|---|\n| {} | {} | {} | {} | {}% | {} | {:.1} |\n",
+            krate.name(),
+            thousands(args.iterations),
+            plies_phrase(settings.playout_plies),
+            args.search.seed,
+            results.len(),
+            count(Outcome::Win),
+            count(Outcome::Draw),
+            count(Outcome::Loss),
+            format_number(score, 1),
+            plies / results.len().max(1),
+            sample.elapsed.as_secs_f64(),
+        );
+        sections.write(&body)?;
+    }
     match args.expect {
         Some(least) if score < least => Err(Failure::Mismatch(format!(
             "the score {score:.1}% is below {least}%"

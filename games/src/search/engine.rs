@@ -7,9 +7,10 @@ use core::time::Duration;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
+use super::line::Line;
 use super::rules::{Rules, Terms};
 use super::store::Store;
-use super::tree::{Child, Line, Settings, Tree};
+use super::tree::{Child, Settings, Tree};
 use crate::game::Node;
 
 /// Bytes kept free below a memory budget, a thread: room for what one
@@ -94,9 +95,10 @@ pub struct Progress<M> {
 /// What a search found.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Report<M> {
-    /// The move to play: the root's most visited child over every tree
-    /// (the first in generation order among equals); `None` where the
-    /// player to move has no move.
+    /// The move to play, over every tree: a move that wins at once, else
+    /// the root's most visited child, else the better mean
+    /// ([`Child::better_than`]; the first in generation order among
+    /// equals); `None` where the player to move has no move.
     pub best: Option<M>,
     /// Its mean value for the player to move, in `[0, 1]`.
     pub value: f32,
@@ -231,14 +233,14 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Search<G, N,
         let root: Vec<Child<G::Move>> = moves
             .iter()
             .map(|&mv| {
-                let (visits, total) = trees
+                let (visits, total, wins) = trees
                     .iter()
                     .flat_map(Tree::children)
                     .filter(|child| child.mv == mv)
-                    .fold((0_u32, 0.0_f32), |(visits, total), child| {
+                    .fold((0_u32, 0.0_f32, false), |(visits, total, wins), child| {
                         #[allow(clippy::cast_precision_loss)] // a mean: 24 bits are plenty
                         let sum = child.value * child.visits as f32;
-                        (visits + child.visits, total + sum)
+                        (visits + child.visits, total + sum, wins || child.wins)
                     });
                 #[allow(clippy::cast_precision_loss)] // a mean: 24 bits are plenty
                 let value = if visits == 0 {
@@ -246,13 +248,18 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Search<G, N,
                 } else {
                     total / visits as f32
                 };
-                Child { mv, visits, value }
+                Child {
+                    mv,
+                    visits,
+                    value,
+                    wins,
+                }
             })
             .collect();
         let best = root.iter().filter(|child| child.visits > 0).fold(
             None::<&Child<G::Move>>,
             |best, child| match best {
-                Some(best) if best.visits >= child.visits => Some(best),
+                Some(best) if !child.better_than(best) => Some(best),
                 _ => Some(child),
             },
         );

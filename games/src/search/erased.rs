@@ -2,9 +2,9 @@
 //! what the protocols drive.
 
 use super::engine::{Limits, Monitor, Report, Reuse, Search};
+use super::line::Line;
 use super::rules::Rules;
 use super::store::Store;
-use super::tree::Line;
 use crate::game::Node;
 
 /// A game searched move after move, whatever its position crate and

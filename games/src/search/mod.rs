@@ -2,12 +2,15 @@
 
 mod engine;
 mod erased;
+mod line;
+mod reuse;
 mod rules;
 mod store;
 mod tree;
 
 pub use engine::{Budget, Limits, Monitor, Options, Progress, Quiet, Report, Reuse, Search};
 pub use erased::{Engine, OneThread, Threads};
+pub use line::Line;
 pub use rules::{Outcome, Rules, SECOND_TO_MOVE, Terms, key_term};
 pub use store::{Moves, Positions, Store, StoreKind};
-pub use tree::{Child, Line, Settings, Tree};
+pub use tree::{Child, Settings, Tree};

@@ -114,6 +114,16 @@ pub trait Rules: Game {
     /// [`no_moves`](Rules::no_moves) says how the game ends.
     fn moves(board: &Self::Board, moves: &mut Vec<Self::Move>);
 
+    /// Puts `moves`, all of `board`'s [`moves`](Rules::moves), in the order
+    /// the tree makes them into children, the likeliest first: a node with
+    /// more moves than visits tries those. The order depends on the board
+    /// and the moves alone (every crate and store build the same tree), and
+    /// is stable: moves the game ranks alike keep their generation order.
+    /// The default keeps the generation order (chess's and Go's).
+    fn order(board: &Self::Board, moves: &mut [Self::Move]) {
+        let _ = (board, moves);
+    }
+
     /// Plays `mv`, one of `board`'s [`moves`](Rules::moves), on `board` in
     /// place, as an engine's make-move does on its array; returns the new
     /// position's step, given `step`, the board's before the move. The key

@@ -15,69 +15,13 @@ use core::fmt;
 
 use harness::support::Rng;
 
+use super::line::Line;
 use super::rules::{Outcome, Rules, Terms};
 use super::store::Store;
 use crate::game::{Game, Node};
 
 /// No node: the end of a list of children.
 pub(crate) const NONE: u32 = u32::MAX;
-
-/// The position a search starts from and its past, shared by every tree
-/// that searches it: the root read once into the rules' board, the steps
-/// of every position of the game so far (the root's last), and the terms.
-#[derive(Debug)]
-pub struct Line<G: Rules> {
-    /// The root, read.
-    pub board: G::Board,
-    /// The game's positions so far, the root's last: what repetitions are
-    /// looked for in.
-    pub steps: Vec<G::Step>,
-    /// The terms the game is played under.
-    pub terms: Terms,
-}
-
-// By hand: a derive would ask `G: Clone` of the game's marker type.
-impl<G: Rules> Clone for Line<G> {
-    fn clone(&self) -> Self {
-        Line {
-            board: self.board.clone(),
-            steps: self.steps.clone(),
-            terms: self.terms,
-        }
-    }
-}
-
-impl<G: Rules> Line<G> {
-    /// The line of a game that starts at `node`, with nothing before it.
-    pub fn start<N: Node<Board = G::Board>>(node: &N, terms: Terms) -> Line<G> {
-        let board = node.read();
-        let steps = vec![G::first_step(&board)];
-        Line {
-            board,
-            steps,
-            terms,
-        }
-    }
-
-    /// The line after `mv`, one of the root's moves: the root's board made
-    /// in place and the new step appended.
-    pub fn play(&mut self, mv: G::Move) {
-        let last = *self.last_step();
-        let step = G::make(&mut self.board, mv, &last);
-        self.steps.push(step);
-    }
-
-    /// The root's step.
-    ///
-    /// # Panics
-    ///
-    /// Never for a line made by [`start`](Line::start), which always holds
-    /// the root's step.
-    #[must_use]
-    pub fn last_step(&self) -> &G::Step {
-        self.steps.last().expect("a line holds its root's step")
-    }
-}
 
 /// How a tree is searched.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -140,6 +84,20 @@ pub struct Child<M> {
     pub visits: u32,
     /// Their mean value for the player who made it, in `[0, 1]`.
     pub value: f32,
+    /// Whether the move ends the game, won by the player who made it.
+    pub wins: bool,
+}
+
+impl<M> Child<M> {
+    /// Whether this child is a better move to play than `other`: a move
+    /// that wins at once first, then the most visited, then the better
+    /// mean; `false` when they rank alike, so that the first of equals is
+    /// kept.
+    #[must_use]
+    pub fn better_than(&self, other: &Child<M>) -> bool {
+        (self.wins, self.visits) > (other.wins, other.visits)
+            || ((self.wins, self.visits) == (other.wins, other.visits) && self.value > other.value)
+    }
 }
 
 /// Bytes a tree node adds beyond the node's own position, by what it
@@ -153,13 +111,13 @@ type EntryOf<G, N, S> = Entry<<G as Game>::Move, <G as Rules>::Step, <S as Store
 
 /// One Monte Carlo tree over nodes `N` of the game `G`, kept by `S`.
 pub struct Tree<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> {
-    entries: Vec<EntryOf<G, N, S>>,
+    pub(super) entries: Vec<EntryOf<G, N, S>>,
     rng: Rng,
-    scratch: Scratch<G>,
+    pub(super) scratch: Scratch<G>,
 }
 
 /// What an iteration reuses rather than allocates.
-struct Scratch<G: Rules> {
+pub(super) struct Scratch<G: Rules> {
     path: Vec<u32>,
     /// The line's steps (the first `synced`), then the path's.
     line: Vec<G::Step>,
@@ -278,11 +236,12 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
             mv: entry.child_move(),
             visits: entry.visits,
             value: mean(entry),
+            wins: entry.outcome == Some(Outcome::Loss),
         }
     }
 
-    /// The root's most visited child (the first made among equals), if the
-    /// root has children.
+    /// The root's child to play ([`Child::better_than`]; the first made
+    /// among equals), if the root has children.
     #[must_use]
     pub fn best(&self) -> Option<Child<G::Move>> {
         self.most_visited(0).map(|index| self.child(index))
@@ -302,7 +261,7 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
         self.entries.capacity() * entry_bytes::<G, N, S>()
     }
 
-    fn child_indices(&self, parent: u32) -> impl Iterator<Item = u32> + '_ {
+    pub(super) fn child_indices(&self, parent: u32) -> impl Iterator<Item = u32> + '_ {
         let mut next = self.entries[parent as usize].first_child;
         core::iter::from_fn(move || {
             (next != NONE).then(|| {
@@ -313,15 +272,19 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
         })
     }
 
-    /// The child of `parent` visited most; among equals the one made
-    /// first (the last in the list), so that the choice follows the moves'
-    /// generation order.
+    /// The child of `parent` to play ([`Child::better_than`]: a move that
+    /// wins at once, else the most visited, else the better mean); among
+    /// equals the one made first (the last in the list), so that the choice
+    /// follows the order the moves were tried in.
     fn most_visited(&self, parent: u32) -> Option<u32> {
-        let mut best = None;
+        let mut best: Option<(u32, Child<G::Move>)> = None;
         for index in self.child_indices(parent) {
-            let visits = self.entries[index as usize].visits;
-            if best.is_none_or(|(_, most)| visits >= most) {
-                best = Some((index, visits));
+            let child = self.child(index);
+            if best
+                .as_ref()
+                .is_none_or(|(_, best)| !best.better_than(&child))
+            {
+                best = Some((index, child));
             }
         }
         best.map(|(index, _)| index)
@@ -461,6 +424,7 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
         let scratch = &mut self.scratch;
         scratch.moves.clear();
         G::moves(&scratch.board, &mut scratch.moves);
+        G::order(&scratch.board, &mut scratch.moves);
         let parent = &mut self.entries[leaf as usize];
         debug_assert_eq!(usize::from(parent.moves), scratch.moves.len());
         let mv = scratch.moves[usize::from(parent.tried)];
@@ -591,90 +555,32 @@ fn move_count(moves: usize) -> u16 {
     u16::try_from(moves).expect("fewer than 65,536 moves")
 }
 
-impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S> {
-    /// The tree below the root's child after `mv`, that child its new root,
-    /// every other node dropped at once and the vector shrunk to what is
-    /// kept: the number of nodes kept, or `None` (the tree unchanged) if
-    /// the root has no such child.
-    ///
-    /// The kept nodes move down the vector in their order, which keeps
-    /// every parent before its children; no node is copied and no position
-    /// cloned.
-    pub fn advance(&mut self, mv: G::Move) -> Option<usize> {
-        let child = self
-            .child_indices(0)
-            .find(|&index| self.entries[index as usize].mv == Some(mv))?;
-        let kept = Marks::subtree(self, child);
-        let mut next = 0;
-        for index in 0..self.entries.len() {
-            if kept.contains(index) {
-                self.entries.swap(next, index);
-                next += 1;
-            }
+#[cfg(test)]
+mod tests {
+    use super::Child;
+
+    fn child(mv: u8, visits: u32, value: f32, wins: bool) -> Child<u8> {
+        Child {
+            mv,
+            visits,
+            value,
+            wins,
         }
-        self.entries.truncate(next);
-        self.entries.shrink_to_fit();
-        let rank = |index: u32| {
-            if index == NONE {
-                NONE
-            } else {
-                kept.rank(index as usize)
-            }
-        };
-        for entry in &mut self.entries {
-            entry.first_child = rank(entry.first_child);
-            entry.next_sibling = rank(entry.next_sibling);
-        }
-        let root = &mut self.entries[0];
-        root.next_sibling = NONE;
-        root.mv = None;
-        Some(next)
     }
 
-    /// The tree made anew from `root` (its line `line`), its generator kept.
-    pub fn restart(&mut self, root: &N, line: &Line<G>) {
-        let fresh = Tree::<G, N, S>::new(root, line, 0);
-        self.entries = fresh.entries;
-        self.scratch = fresh.scratch;
-    }
-}
-
-/// A set of a tree's nodes, one bit each, with the rank of each kept node
-/// among those kept: its index once the others are gone.
-struct Marks {
-    words: Vec<u64>,
-    /// The kept nodes before each word.
-    before: Vec<u32>,
-}
-
-impl Marks {
-    /// The nodes of the subtree of `root`.
-    fn subtree<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store>(
-        tree: &Tree<G, N, S>,
-        root: u32,
-    ) -> Marks {
-        let mut words = vec![0_u64; tree.entries.len().div_ceil(64)];
-        let mut pending = vec![root];
-        while let Some(index) = pending.pop() {
-            words[index as usize / 64] |= 1 << (index % 64);
-            pending.extend(tree.child_indices(index));
-        }
-        let mut before = Vec::with_capacity(words.len());
-        let mut count = 0;
-        for word in &words {
-            before.push(count);
-            count += word.count_ones();
-        }
-        Marks { words, before }
-    }
-
-    fn contains(&self, index: usize) -> bool {
-        self.words[index / 64] & (1 << (index % 64)) != 0
-    }
-
-    /// The number of kept nodes before `index`.
-    fn rank(&self, index: usize) -> u32 {
-        let below = self.words[index / 64] & ((1 << (index % 64)) - 1);
-        self.before[index / 64] + below.count_ones()
+    #[test]
+    fn a_win_at_once_beats_visits_visits_beat_the_mean_and_equals_keep_the_first() {
+        let (won, visited, valued) = (
+            child(0, 2, 1.0, true),
+            child(1, 40, 0.6, false),
+            child(2, 40, 0.7, false),
+        );
+        assert!(won.better_than(&visited) && !visited.better_than(&won));
+        assert!(visited.better_than(&child(3, 39, 0.9, false)));
+        assert!(valued.better_than(&visited) && !visited.better_than(&valued));
+        assert!(
+            !valued.better_than(&child(4, 40, 0.7, false)),
+            "equals: the first is kept"
+        );
     }
 }

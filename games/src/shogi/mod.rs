@@ -82,7 +82,7 @@ pub use end::{MAX_PLIES, Step, ended};
 pub use movegen::{legal_move_list, legal_moves};
 pub use moves::{FILES, Move, SQUARES, Usi, square_index, square_name};
 pub use piece::Kind;
-pub use search::{EVALUATION_SCALE, evaluate};
+pub use search::{EVALUATION_SCALE, PRESSURE, evaluate};
 pub use setup::{LoadError, NotShogi, Place, load};
 pub use sfen::{START_SFEN, SfenError, SfenPosition, read_sfen, write_sfen};
 

@@ -5,12 +5,13 @@ use harness::support::Rng;
 use persistent_qi::Player;
 
 use super::Shogi;
-use super::board::{Board, PAD, slot};
+use super::board::{Board, OFF_BOARD, PAD, UNPAD, slot};
 use super::end::{self, MAX_PLIES, Step};
 use super::make::key;
 use super::movegen::legal_moves;
+use super::moves::FILES;
 use super::moves::Move;
-use super::piece::{EMPTY, FIRST, kind_of};
+use super::piece::{CODE_OF_QPI, EMPTY, FIRST, kind_of};
 use crate::search::{Outcome, Rules, Terms};
 
 /// The material value of each kind, by its code (index 0 unused), as
@@ -22,14 +23,34 @@ const VALUES: [i32; 15] = [0, 1, 3, 4, 5, 6, 8, 10, 0, 6, 6, 6, 6, 10, 12];
 /// (1 / (1 + e⁻¹)): a rook ahead.
 pub const EVALUATION_SCALE: f32 = 10.0;
 
+/// What a piece on the board adds to the balance, in pawns, for standing
+/// within two files and two ranks of the opponent's king: the pressure that
+/// leads to a mate, where material alone leaves a won position aimless.
+pub const PRESSURE: i32 = 1;
+
+/// Whether two board squares are at most two files and two ranks apart.
+fn near(square: usize, king: u8) -> bool {
+    let king = usize::from(king);
+    (square % FILES).abs_diff(king % FILES) <= 2 && (square / FILES).abs_diff(king / FILES) <= 2
+}
+
 /// The material balance of a board for the first player: its pieces on the
-/// board and in hand, less the second player's.
+/// board and in hand, and [`PRESSURE`] for each piece near the opponent's
+/// king, less the second player's.
 fn material(board: &Board) -> i32 {
+    let kings = [
+        UNPAD[board.kings[slot(Player::First)]],
+        UNPAD[board.kings[slot(Player::Second)]],
+    ];
     let mut balance = 0;
-    for &padded in &PAD {
+    for (square, &padded) in PAD.iter().enumerate() {
         let cell = board.cells[usize::from(padded)];
         if cell != EMPTY {
-            let value = VALUES[kind_of(cell) as usize];
+            let mut value = VALUES[kind_of(cell) as usize];
+            let theirs = kings[usize::from(cell & FIRST != 0)];
+            if value != 0 && theirs != OFF_BOARD && near(square, theirs) {
+                value += PRESSURE;
+            }
             balance += if cell & FIRST != 0 { value } else { -value };
         }
     }
@@ -48,7 +69,9 @@ fn material(board: &Board) -> i32 {
 /// The balance counts a pawn 1, lance 3, knight 4, silver 5, gold 6,
 /// bishop 8, rook 10, a promoted pawn, lance, knight or silver 6, a horse
 /// 10 and a dragon 12, for the player's pieces on the board and in hand
-/// (a piece in hand as its kind on the board), less the opponent's.
+/// (a piece in hand as its kind on the board), and [`PRESSURE`] more for
+/// each of the player's pieces on the board within two files and two
+/// ranks of the opponent's king, less the opponent's.
 #[must_use]
 pub fn evaluate(board: &Board) -> f32 {
     let balance = match board.turn() {
@@ -102,6 +125,20 @@ impl Rules for Shogi {
 
     fn evaluate(board: &Board, _terms: &Terms) -> f32 {
         evaluate(board)
+    }
+
+    /// Captures first, the most valuable taken first; then promotions;
+    /// then the moves and drops that land near the opponent's king (within
+    /// two files and two ranks); then the rest.
+    fn order(board: &Board, moves: &mut [Move]) {
+        let theirs = UNPAD[board.kings[slot(board.turn().flip())]];
+        moves.sort_by_cached_key(|mv| {
+            let taken = mv.taken.map_or(0, |taken| {
+                VALUES[kind_of(CODE_OF_QPI[usize::from(taken.code())]) as usize]
+            });
+            let near = theirs != OFF_BOARD && near(usize::from(mv.to), theirs);
+            core::cmp::Reverse(64 * taken + 16 * i32::from(mv.promotion) + 8 * i32::from(near))
+        });
     }
 
     fn playout_move(board: &Board, rng: &mut Rng, scratch: &mut Vec<Move>) -> Option<Move> {
