@@ -856,19 +856,15 @@ fn gains(performance: &str) -> Result<String, String> {
             .map(|names| search_ratio(performance, names[0], PEER, header))
             .collect::<Result<Vec<f64>, String>>()
     };
-    lines.extend(
-        [
-            (
-                "Monte Carlo search, kept positions, no playouts (shogi, chess, Go 9x9, 19x19), speed",
-                searched("speed")?,
-            ),
-            (
-                "the same search, bytes per tree node",
-                searched("bytes per node")?,
-            ),
-        ]
-        .map(|(what, figures)| [what.to_string(), cell(&figures, None, 2), "-".to_string()]),
-    );
+    lines.push([
+        "Monte Carlo search on kept positions, no playouts (shogi, chess, Go 9x9, 19x19): speed / bytes per node".to_string(),
+        format!(
+            "{} / {}",
+            cell(&searched("speed")?, None, 2),
+            cell(&searched("bytes per node")?, None, 2)
+        ),
+        "-".to_string(),
+    ]);
     let mut sources = vec![
         "shogi-tree-start-4",
         "shogi-perft-start-5",
