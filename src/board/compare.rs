@@ -1,6 +1,14 @@
-//! The squares where two boards differ, found by reading as few as possible.
+//! Board equality, and the squares where two boards differ, found by
+//! reading as few as possible: every comparison of boards, of their kept
+//! writes and of their overlays lives here.
 //!
-//! Two algorithms, chosen once by stamp:
+//! Equality ([`Board::same_squares`]) first tries the shortcuts of one
+//! stamp: over one store, the kept writes alone ([`Kept::same_writes`]);
+//! over one stamp, the overlays ([`Overlay::same_writes`]) or, written
+//! through, the noted squares. Otherwise it looks for a first change.
+//!
+//! The changes ([`Board::changed_squares`]) take one of two algorithms,
+//! chosen once by stamp:
 //!
 //! - **One stamp** ([`ByOverlay`]): the two hold the same blocks except at the
 //!   indices either overlays (or notes), so only those are read. O(overlaid
@@ -13,7 +21,105 @@
 
 use archery::SharedPointerKind;
 
+use super::kept::Kept;
 use super::{Board, Overlay, Writes, writes};
+
+impl<'a, P: PartialEq, K: SharedPointerKind> Board<'a, P, K> {
+    /// The squares where `self` differs from `base`, in index order: see
+    /// [`ChangedSquares`].
+    pub(crate) fn changed_squares(
+        self,
+        base: Self,
+        square_count: usize,
+    ) -> ChangedSquares<'a, P, K> {
+        ChangedSquares::new(self, base, square_count)
+    }
+
+    /// `true` if both hold the same squares. Both must have been built for
+    /// `square_count` squares of the same piece type, so that their blocks
+    /// line up.
+    pub(crate) fn same_squares(self, other: Self, square_count: usize) -> bool {
+        // The common case of two routes from one parent: the same blocks,
+        // kept (or noted) writes to the same squares.
+        if self.store.stamp == other.store.stamp {
+            match writes::<P>() {
+                Writes::Deferred => {
+                    // Over one log too (positions that share everything
+                    // but their kept writes), the kept writes alone,
+                    // unsorted.
+                    let same = if core::ptr::eq(self.store, other.store) {
+                        self.kept.same_writes(other.kept)
+                    } else {
+                        self.touched().same_writes(&other.touched())
+                    };
+                    if let Some(same) = same {
+                        return same;
+                    }
+                }
+                Writes::Through => return self.same_noted_squares(other),
+            }
+        }
+        self.changed_squares(other, square_count).next().is_none()
+    }
+
+    /// `true` if two boards written through, of one stamp, hold the same
+    /// squares. They hold the same blocks but where either noted a write,
+    /// so only the noted squares are read, each once: those `self` noted,
+    /// then those only `other` noted. An equality needs no order, so
+    /// neither side's notes are sorted, as the walk in index order of
+    /// [`changed_squares`](Board::changed_squares) sorts them. O(notes),
+    /// at most [`KEPT`](super::KEPT) a side.
+    fn same_noted_squares(self, other: Self) -> bool {
+        let same_at = |(index, _)| self.store.blocks.get(index) == other.store.blocks.get(index);
+        self.kept.writes().all(same_at)
+            && other
+                .kept
+                .writes()
+                .filter(|&(index, _)| self.kept.slot(index).is_none())
+                .all(same_at)
+    }
+}
+
+impl<P: PartialEq> Kept<P> {
+    /// Whether both keep writes to the same indices (whatever order they
+    /// were made in) and, if they do, whether of the same squares: over the
+    /// same blocks and log, whether the two boards hold the same squares.
+    /// O(kept writes squared), at most [`KEPT`](super::KEPT) of them, with no sorting.
+    #[inline]
+    pub(crate) fn same_writes(&self, other: &Self) -> Option<bool> {
+        if self.len() != other.len() {
+            return None;
+        }
+        let (indices, squares) = self.arrays();
+        let (_, their_squares) = other.arrays();
+        let mut same = true;
+        for slot in 0..self.len() {
+            // Distinct indices, as many on each side: every one of these
+            // found on the other side means the same indices.
+            let theirs = other.find(indices[slot])?;
+            same &= squares[slot] == their_squares[theirs];
+        }
+        Some(same)
+    }
+
+    /// `true` if both hold the same writes in the same slots: what a clone
+    /// holds.
+    #[inline]
+    pub(crate) fn identical(&self, other: &Self) -> bool {
+        self.arrays() == other.arrays()
+    }
+}
+
+impl<P: PartialEq> Overlay<'_, P> {
+    /// Whether both overlay writes to the same indices and, if they do,
+    /// whether of the same squares.
+    pub(crate) fn same_writes(&self, other: &Self) -> Option<bool> {
+        let len = self.len();
+        let same_indices =
+            len == other.len() && (0..len).all(|at| self.index_at(at) == other.index_at(at));
+        same_indices.then(|| (0..len).all(|at| self.square_at(at) == other.square_at(at)))
+    }
+}
 
 /// A square that differs: `(index, square in base, square now)`.
 pub(crate) type Change<'a, P> = (usize, Option<&'a P>, Option<&'a P>);

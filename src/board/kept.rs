@@ -122,7 +122,7 @@ impl<P> Kept<P> {
 
     /// The slot of the write to `key`, if one is kept.
     #[inline(always)]
-    fn find(&self, key: u16) -> Option<usize> {
+    pub(super) fn find(&self, key: u16) -> Option<usize> {
         // One slot at a time, every slot: an unused one holds `UNUSED`,
         // which no key equals, so the comparisons need no count and unroll
         // into a compare and a branch a slot. Not one vector load: a write
@@ -206,6 +206,12 @@ impl<P> Kept<P> {
         self.squares[slot].as_ref()
     }
 
+    /// Both arrays whole, every slot used or not: what a clone copies.
+    #[inline]
+    pub(super) fn arrays(&self) -> (&[u16; KEPT], &[Option<P>; KEPT]) {
+        (&self.indices, &self.squares)
+    }
+
     /// Notes `index` as written, for squares whose writes go into the
     /// blocks. `false` if there was no room (nothing is noted then).
     #[inline]
@@ -277,35 +283,6 @@ impl<P: Clone> Kept<P> {
             .take(len)
             .zip(&mut self.squares)
             .map(|(index, square)| (usize::from(index), square.take()))
-    }
-}
-
-impl<P: PartialEq> Kept<P> {
-    /// Whether both keep writes to the same indices (whatever order they
-    /// were made in) and, if they do, whether
-    /// of the same squares: over the same blocks and log, whether the two
-    /// boards hold the same squares. O(kept writes squared), at most
-    /// [`KEPT`] of them, with no sorting.
-    #[inline]
-    pub(crate) fn same_writes(&self, other: &Self) -> Option<bool> {
-        if self.len != other.len {
-            return None;
-        }
-        let mut same = true;
-        for slot in 0..self.len() {
-            // Distinct indices, as many on each side: every one of these
-            // found on the other side means the same indices.
-            let theirs = other.find(self.indices[slot])?;
-            same &= self.squares[slot] == other.squares[theirs];
-        }
-        Some(same)
-    }
-
-    /// `true` if both hold the same writes in the same slots: what a clone
-    /// holds.
-    #[inline]
-    pub(crate) fn identical(&self, other: &Self) -> bool {
-        self.indices == other.indices && self.squares == other.squares
     }
 }
 

@@ -387,65 +387,6 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
             }
         }
     }
-
-    /// The squares where `self` differs from `base`, in index order: see
-    /// [`ChangedSquares`].
-    pub(crate) fn changed_squares(self, base: Self, square_count: usize) -> ChangedSquares<'a, P, K>
-    where
-        P: PartialEq,
-    {
-        ChangedSquares::new(self, base, square_count)
-    }
-
-    /// `true` if both hold the same squares. Both must have been built for
-    /// `square_count` squares of the same piece type, so that their blocks
-    /// line up.
-    pub(crate) fn same_squares(self, other: Self, square_count: usize) -> bool
-    where
-        P: PartialEq,
-    {
-        // The common case of two routes from one parent: the same blocks,
-        // kept (or noted) writes to the same squares.
-        if self.store.stamp == other.store.stamp {
-            match writes::<P>() {
-                Writes::Deferred => {
-                    // Over one log too (positions that share everything
-                    // but their kept writes), the kept writes alone,
-                    // unsorted.
-                    let same = if core::ptr::eq(self.store, other.store) {
-                        self.kept.same_writes(other.kept)
-                    } else {
-                        self.touched().same_writes(&other.touched())
-                    };
-                    if let Some(same) = same {
-                        return same;
-                    }
-                }
-                Writes::Through => return self.same_noted_squares(other),
-            }
-        }
-        self.changed_squares(other, square_count).next().is_none()
-    }
-
-    /// `true` if two boards written through, of one stamp, hold the same
-    /// squares. They hold the same blocks but where either noted a write,
-    /// so only the noted squares are read, each once: those `self` noted,
-    /// then those only `other` noted. An equality needs no order, so
-    /// neither side's notes are sorted, as the walk in index order of
-    /// [`changed_squares`](Board::changed_squares) sorts them. O(notes),
-    /// at most [`KEPT`] a side.
-    fn same_noted_squares(self, other: Self) -> bool
-    where
-        P: PartialEq,
-    {
-        let same_at = |(index, _)| self.store.blocks.get(index) == other.store.blocks.get(index);
-        self.kept.writes().all(same_at)
-            && other
-                .kept
-                .writes()
-                .filter(|&(index, _)| self.kept.slot(index).is_none())
-                .all(same_at)
-    }
 }
 
 /// Writes `square` over `target`.

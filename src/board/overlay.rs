@@ -120,6 +120,12 @@ impl<'a, P> Overlay<'a, P> {
         }
     }
 
+    /// The number of writes overlaid.
+    #[inline]
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
+
     /// The index of the `at`-th write, `None` past the last.
     #[inline]
     pub(crate) fn index_at(&self, at: usize) -> Option<usize> {
@@ -153,16 +159,6 @@ impl<'a, P> Overlay<'a, P> {
         } else {
             under
         }
-    }
-}
-
-impl<P: PartialEq> Overlay<'_, P> {
-    /// Whether both overlay writes to the same indices and, if they do,
-    /// whether of the same squares.
-    pub(crate) fn same_writes(&self, other: &Self) -> Option<bool> {
-        let same_indices = self.len == other.len
-            && (0..self.len).all(|at| self.index_at(at) == other.index_at(at));
-        same_indices.then(|| (0..self.len).all(|at| self.square_at(at) == other.square_at(at)))
     }
 }
 
