@@ -25,9 +25,7 @@
 //! squares), or walks it with [`squares`](GenericQi::squares)`().for_each`
 //! or `fold`, which take runs of squares as slices; `squares()` zipped into
 //! an array reads square by square, 25 to 45 times slower on a 19x19 board
-//! (`docs/performance.md`), and a Go program that read its boards that way
-//! each ply ran its playouts at 0.51-0.60 of the speed of a copying
-//! position, and at 0.96 with `board_into`. It builds each child with
+//! (`docs/performance.md`). It builds each child with
 //! [`edit_into`](GenericQi::edit_into) into a slot it keeps.
 //! Every piece and style type works (`&str`, `String`, `u8`); the
 //! [`qpi`] module has the typed 2-byte piece identifier of the Sashité

@@ -20,7 +20,7 @@ const WHOLE_BOARD_BYTES: usize = 1024;
 
 /// The same limit for squares whose writes go into the blocks at once
 /// (`String`): every write copies its block, one clone per square.
-const WHOLE_BOARD_BYTES_WRITTEN: usize = 256;
+const WHOLE_BOARD_BYTES_THROUGH: usize = 256;
 
 /// The rpds branching factor, as a power of two, for a number of blocks.
 fn branching_bits(block_count: usize) -> u8 {
@@ -39,7 +39,7 @@ pub(super) fn block_layout(square_count: usize, square_size: usize, kept: bool) 
     let whole_board_bytes = if kept {
         WHOLE_BOARD_BYTES
     } else {
-        WHOLE_BOARD_BYTES_WRITTEN
+        WHOLE_BOARD_BYTES_THROUGH
     };
     // A single block: the shortest length that holds the board (the
     // lengths step by a half or a third, so at most a third of a block is

@@ -50,7 +50,8 @@ impl<'a, P: PartialEq, K: SharedPointerKind> Board<'a, P, K> {
                     let same = if core::ptr::eq(self.store, other.store) {
                         self.kept.same_writes(other.kept)
                     } else {
-                        self.touched().same_writes(&other.touched())
+                        self.overlay_with_notes()
+                            .same_writes(&other.overlay_with_notes())
                     };
                     if let Some(same) = same {
                         return same;
@@ -139,7 +140,7 @@ impl<'a, P: PartialEq, K: SharedPointerKind> ChangedSquares<'a, P, K> {
             ChangedSquares::ByOverlay(ByOverlay {
                 now,
                 base,
-                cursors: Cursors::new(now.touched(), base.touched()),
+                cursors: Cursors::new(now.overlay_with_notes(), base.overlay_with_notes()),
             })
         } else {
             ChangedSquares::ByBlocks(ByBlocks::new(now, base, square_count))
@@ -338,7 +339,7 @@ impl<'a, P: PartialEq, K: SharedPointerKind> ByBlocks<'a, P, K> {
             let stop = self
                 .cursors
                 .next_index()
-                .map_or(self.end, |written| written.min(self.end));
+                .map_or(self.end, |overlaid| overlaid.min(self.end));
             let run = self.index - self.first..stop - self.first;
             let (before, after) = (&self.before[run.clone()], &self.after[run]);
             if before != after

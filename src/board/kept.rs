@@ -1,5 +1,6 @@
 //! The kept writes: a position's last few square writes, held in the
-//! position itself rather than in the blocks it shares. (Its kept hand
+//! position itself rather than in the blocks it shares; on a board written
+//! through, the same slots hold the noted indices instead. (Its kept hand
 //! changes live beside them, in `hand/kept.rs`.)
 
 // The lookups run in every write of every move, inside the caller's edit:
@@ -33,27 +34,35 @@ pub(super) fn pairs<'a, P>(
         .map(|(&index, square)| (usize::from(index), square))
 }
 
-/// The last writes to a board, at most one per square, in the order they
-/// were first made.
+/// A position's slots for its last writes to a board, at most one per
+/// square, in the order they were first made: its kept writes or, on a
+/// board written through, its noted indices.
 ///
-/// For squares whose writes are kept (see
-/// [`Writes::Deferred`](super::Writes::Deferred)), `squares[slot]` is what was
-/// written to `indices[slot]`. For the others only the indices are used: the
-/// squares written into the blocks since their stamp was drawn.
+/// For squares whose writes are deferred (see
+/// [`Writes::Deferred`](super::Writes::Deferred)), `squares[slot]` is the
+/// write kept for `indices[slot]`. For squares written through, only the
+/// indices are used: they are the noted indices, the squares written into
+/// the blocks since their stamp was drawn, and every square slot stays
+/// empty. The methods that speak of writes ([`writes`](Kept::writes),
+/// [`slot`](Kept::slot), [`len`](Kept::len)) then give the noted indices.
 ///
 /// The used slots are a prefix (`len` of them): a new write takes the first
-/// unused slot, and slots are freed only all at once. So a write compares
-/// the used indices with the one written (found: replaced in place; not
-/// found: appended), with no search and no shift; a read is the same
-/// comparison.
+/// unused slot, and slots are freed only all at once. An unused slot holds
+/// [`UNUSED`], which no square's index equals, so a lookup compares every
+/// slot with no test of the count: a write, one slot at a time (found:
+/// replaced in place; not found: appended), with no search and no shift;
+/// a read, every slot at once in a vector comparison.
 /// Walks in index order (a scan, a comparison) sort the slots first, at
 /// most [`KEPT`] of them.
 pub(crate) struct Kept<P> {
-    /// The indices written, in the order first written, then [`UNUSED`].
+    /// The indices written (or noted), in the order first written, then
+    /// [`UNUSED`].
     indices: [u16; KEPT],
-    /// The squares written; empty in the unused slots.
+    /// The squares written; empty in the unused slots, and in every slot
+    /// on a board written through.
     squares: [Option<P>; KEPT],
-    /// The number of square writes kept: the used index slots.
+    /// The number of square writes kept (or indices noted): the used index
+    /// slots.
     len: u8,
 }
 
@@ -108,7 +117,7 @@ impl<P> Kept<P> {
         len: 0,
     };
 
-    /// The number of square writes kept.
+    /// The number of square writes kept (or indices noted).
     #[inline(always)]
     pub(crate) fn len(&self) -> usize {
         usize::from(self.len)
@@ -128,11 +137,10 @@ impl<P> Kept<P> {
         // into a compare and a branch a slot. Not one vector load: a write
         // usually follows another (a move writes two or three squares), and
         // a vector load of the slots would wait for the narrow store of the
-        // write before. Nor a choice without branches (a bit per slot
-        // that matches, the lowest one taken, `len` if none): measured
-        // slower in the games, though it mispredicts less, since the slot
-        // then waits on every comparison, and the next write on the slot,
-        // where a predicted branch lets both run ahead.
+        // write before. Nor a choice without branches (a bit per slot that
+        // matches, the lowest one taken, `len` if none): the slot would then
+        // wait on every comparison, and the next write on the slot, where a
+        // predicted branch lets both run ahead.
         self.indices.iter().position(|&index| index == key)
     }
 
@@ -193,7 +201,8 @@ impl<P> Kept<P> {
         pairs(&self.indices, &self.squares)
     }
 
-    /// Every kept write, `(index, square)`, in the order first written.
+    /// Every kept write, `(index, square)`, in the order first written; on
+    /// a board written through, every noted index (with an empty square).
     #[inline]
     pub(super) fn writes(&self) -> impl Iterator<Item = (usize, &Option<P>)> {
         let len = self.len();
@@ -363,7 +372,7 @@ mod tests {
         for index in [1, 65, 64 * KEPT] {
             assert_eq!(kept.locate(index), Slot::Full, "{index}");
         }
-        // Indices equal modulo 64 are told apart.
+        // A lookup compares whole indices: these share their low six bits.
         assert_eq!(kept.locate(64 * 7), Slot::Found(KEPT - 1 - 7));
         assert_eq!(kept.slot(64 * 7), Some(KEPT - 1 - 7));
         let mut noted = Kept::<String>::EMPTY;

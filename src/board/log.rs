@@ -70,7 +70,7 @@ impl<P> Log<P> {
     /// compared at once (unused ones hold [`UNUSED`], which no square's
     /// index is), with no branch on how many are used. An empty log, which
     /// a read meets often (unlike an empty set of kept writes), is told by
-    /// its count first: 3 instructions a read fewer, counted.
+    /// its count first, before any comparison.
     #[inline(always)]
     pub(crate) fn slot(&self, index: usize) -> Option<usize> {
         if self.len == 0 {
@@ -117,7 +117,7 @@ impl<P: Clone> Log<P> {
     /// Moves the kept writes into the log, a kept write replacing the log's
     /// write to the same index, if there is surely room for them: `false`,
     /// and nothing changed, if the log might overflow.
-    pub(crate) fn take(&mut self, kept: &mut Kept<P>) -> bool {
+    pub(crate) fn log(&mut self, kept: &mut Kept<P>) -> bool {
         if self.len() + kept.len() > LOG {
             return false;
         }
@@ -179,13 +179,13 @@ mod tests {
     }
 
     #[test]
-    fn kept_writes_merge_into_the_log_in_index_order_and_replace_older_ones() {
+    fn logged_writes_replace_older_logged_ones_and_overlay_in_index_order() {
         let mut log = Log::<u8>::EMPTY;
         let mut kept = Kept::EMPTY;
         for (index, square) in [(9, Some(1)), (2, Some(2)), (40, None)] {
             keep(&mut kept, index, square);
         }
-        assert!(log.take(&mut kept));
+        assert!(log.log(&mut kept));
         assert_eq!(kept.len(), 0);
         assert_eq!(log.len(), 3);
         for (index, square) in [(9, Some(3)), (5, Some(4))] {
@@ -196,7 +196,7 @@ mod tests {
             [(2, Some(2)), (5, Some(4)), (9, Some(3)), (40, None)],
             "a kept write hides the log's"
         );
-        assert!(log.take(&mut kept));
+        assert!(log.log(&mut kept));
         assert_eq!(log.len(), 4);
         assert_eq!(log.slot(9).map(|slot| log.square_at(slot)), Some(Some(&3)));
         assert_eq!(log.slot(40).map(|slot| log.square_at(slot)), Some(None));
@@ -221,7 +221,7 @@ mod tests {
         assert_eq!(log.slot(2), None);
         // An emptied log takes writes again from its first slot.
         keep(&mut kept, 7, Some(9));
-        assert!(log.take(&mut kept));
+        assert!(log.log(&mut kept));
         assert_eq!(in_order(&Kept::EMPTY, &log), [(7, Some(9))]);
     }
 
@@ -239,7 +239,7 @@ mod tests {
         let mut kept = Kept::EMPTY;
         fill(&mut kept);
         assert_eq!(kept.len(), KEPT, "the set is full");
-        assert!(log.take(&mut kept));
+        assert!(log.log(&mut kept));
         assert_eq!((kept.len(), log.len()), (0, LOG));
         assert_eq!(kept.slot(writes[0].0), None, "the kept writes are gone");
         let mut expected = writes.clone();
@@ -251,7 +251,7 @@ mod tests {
         }
         // Another full set finds no room, and nothing moves.
         fill(&mut kept);
-        assert!(!log.take(&mut kept));
+        assert!(!log.log(&mut kept));
         assert_eq!((kept.len(), log.len()), (KEPT, LOG));
     }
 
@@ -262,7 +262,7 @@ mod tests {
         let mut kept = Kept::EMPTY;
         keep(&mut kept, first, Some(1));
         keep(&mut kept, second, Some(2));
-        assert!(log.take(&mut kept));
+        assert!(log.log(&mut kept));
         assert_eq!(log.slot(first), Some(0));
         assert_eq!(log.slot(second), Some(1));
         let read = |index| log.slot(index).map(|slot| log.square_at(slot));
@@ -275,17 +275,20 @@ mod tests {
         }
     }
 
+    // A lookup compares whole indices: indices that share their low bits
+    // are told apart. One that compared part of an index would find a write
+    // that is not there, or miss one that is.
+
     #[test]
-    fn indices_equal_modulo_128_are_told_apart() {
+    fn a_lookup_tells_apart_indices_that_share_their_low_seven_bits() {
         two_logged_apart(5, 261, &[133, 389, 6, 4]);
     }
 
     #[test]
-    fn indices_equal_modulo_64_but_not_128_are_told_apart() {
-        // 69 and 200 are each alone in their class modulo 128, but share
-        // one modulo 64 with 5, 133 and 8, 136, 264: a lookup that reduced
-        // indices by 64 where it meant 128 (or by 128 where it meant the
-        // index) finds a write that is not there, or misses one that is.
+    fn a_lookup_tells_apart_indices_that_share_their_low_six_or_seven_bits() {
+        // 69 shares its low six bits with 5 and 133, and its low seven with
+        // 197 and 325; 200 its low six with 8, 136 and 264, and its low
+        // seven with 72 and 328.
         two_logged_apart(69, 200, &[5, 133, 197, 325, 8, 72, 136, 264, 328]);
     }
 
@@ -298,13 +301,13 @@ mod tests {
             keep(&mut kept, next, Some(1));
             next += 1;
             if kept.len() == 4 {
-                assert!(log.take(&mut kept));
+                assert!(log.log(&mut kept));
             }
         }
-        assert!(log.take(&mut kept), "exactly full");
+        assert!(log.log(&mut kept), "exactly full");
         assert_eq!(log.len(), LOG);
         keep(&mut kept, 0, Some(2));
-        assert!(!log.take(&mut kept), "maybe no room: nothing moves");
+        assert!(!log.log(&mut kept), "maybe no room: nothing moves");
         assert_eq!(kept.len(), 1);
         assert_eq!(log.len(), LOG);
         // A flush writes the log's writes, then the kept ones over them.

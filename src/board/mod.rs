@@ -192,7 +192,7 @@ impl<P: Clone, K: SharedPointerKind> Store<P, K> {
     /// Logs every kept write (moves it into the log), or, if the log has no
     /// room for them, flushes.
     fn log(&mut self, kept: &mut Kept<P>) {
-        if !self.log.take(kept) {
+        if !self.log.log(kept) {
             self.flush(kept);
         }
     }
@@ -216,22 +216,23 @@ impl<P: Clone, K: SharedPointerKind> Store<P, K> {
 /// of what it shares. Writes read the blocks through it, and change them
 /// only through [`store_mut`](StoreMut::store_mut).
 pub(crate) trait StoreMut<P, K: SharedPointerKind> {
-    /// The blocks.
+    /// The store.
     fn store(&self) -> &Store<P, K>;
 
-    /// The blocks, made this owner's alone first (copied if shared).
+    /// The store, made this owner's alone first (copied if shared).
     fn store_mut(&mut self) -> &mut Store<P, K>;
 }
 
-/// What a [`write()`] did besides writing.
+/// A write's outcome: what [`write()`] did besides writing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Written<P> {
+pub(crate) struct WriteOutcome<P> {
     /// What the square held (with `READ` false, `None` wherever finding it
     /// out would cost a read of the blocks: the caller knows it).
     pub(crate) old: Option<P>,
-    /// `true` if the write logged or flushed: the owner's store is then its
-    /// own, and [`end_run`] may flush it for free.
-    pub(crate) moved: bool,
+    /// `true` if the write logged the kept writes or flushed the store:
+    /// the owner's store is then its own, and [`end_run`] may flush it for
+    /// free.
+    pub(crate) logged_or_flushed: bool,
 }
 
 /// Writes `square` to `index`, a square of the board.
@@ -250,21 +251,24 @@ pub(crate) fn write<const READ: bool, P: Clone, K: SharedPointerKind>(
     kept: &mut Kept<P>,
     index: usize,
     square: Option<P>,
-) -> Written<P> {
+) -> WriteOutcome<P> {
     if writes::<P>() == Writes::Through {
         let store = owner.store_mut();
         let old = store.blocks.replace(index, square);
-        let moved = !kept.note(index);
-        if moved {
+        let logged_or_flushed = !kept.note(index);
+        if logged_or_flushed {
             store.flush(kept);
         }
-        return Written { old, moved };
+        return WriteOutcome {
+            old,
+            logged_or_flushed,
+        };
     }
-    let (slot, moved) = match kept.locate(index) {
+    let (slot, logged_or_flushed) = match kept.locate(index) {
         Slot::Found(slot) => {
-            return Written {
+            return WriteOutcome {
                 old: kept.replace_at(slot, square),
-                moved: false,
+                logged_or_flushed: false,
             };
         }
         Slot::Free(slot) => (slot, false),
@@ -279,10 +283,13 @@ pub(crate) fn write<const READ: bool, P: Clone, K: SharedPointerKind>(
         None
     };
     kept.insert_at(slot, index, square);
-    Written { old, moved }
+    WriteOutcome {
+        old,
+        logged_or_flushed,
+    }
 }
 
-/// Ends a run of `count` writes; `moved` if one of them logged or flushed
+/// Ends a run of `count` writes; `logged_or_flushed` if one of them did
 /// (so no other version shares the store). If it did, and the run was a
 /// bulk write (more than half the room for kept writes), the store is
 /// flushed: the positions derived from a bulk edit then start with all the
@@ -292,10 +299,10 @@ pub(crate) fn write<const READ: bool, P: Clone, K: SharedPointerKind>(
 pub(crate) fn end_run<P: Clone, K: SharedPointerKind>(
     owner: &mut impl StoreMut<P, K>,
     kept: &mut Kept<P>,
-    moved: bool,
+    logged_or_flushed: bool,
     count: usize,
 ) {
-    if moved && count > KEPT / 2 {
+    if logged_or_flushed && count > KEPT / 2 {
         owner.store_mut().flush(kept);
     }
 }
@@ -332,15 +339,16 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
     /// kept and logged writes. None on a board written through.
     pub(crate) fn overlay(self) -> Overlay<'a, P> {
         match writes::<P>() {
-            Writes::Deferred => self.touched(),
+            Writes::Deferred => self.overlay_with_notes(),
             Writes::Through => Overlay::none(self.kept, &self.store.log),
         }
     }
 
-    /// The squares touched since the stamp was drawn, in index order: the
-    /// overlaid writes, or, on a board written through, the noted indices
-    /// (with empty squares: only their indices mean anything).
-    pub(crate) fn touched(self) -> Overlay<'a, P> {
+    /// The overlay of the squares written since the stamp was drawn, in
+    /// index order: the overlaid writes, or, on a board written through,
+    /// the noted indices (with empty squares: only their indices mean
+    /// anything).
+    pub(crate) fn overlay_with_notes(self) -> Overlay<'a, P> {
         Overlay::new(self.kept, &self.store.log)
     }
 
@@ -379,11 +387,11 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
             // kept writes, so the only order is the log's before the kept.
             const _: () = assert!(LOG + KEPT == 24, "`board_into`'s docs count the slots");
             let mut spare = None;
-            for (index, written) in self.store.log.slots() {
-                patch(out.get_mut(index).unwrap_or(&mut spare), written);
+            for (index, square) in self.store.log.slots() {
+                patch(out.get_mut(index).unwrap_or(&mut spare), square);
             }
-            for (index, written) in self.kept.slots() {
-                patch(out.get_mut(index).unwrap_or(&mut spare), written);
+            for (index, square) in self.kept.slots() {
+                patch(out.get_mut(index).unwrap_or(&mut spare), square);
             }
         }
     }

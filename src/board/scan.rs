@@ -23,7 +23,7 @@ pub(crate) enum Chunk<'a, P> {
         squares: &'a [Option<P>],
     },
     /// An overlaid write: the square at `index` as the board holds it.
-    Written { index: usize, square: Option<&'a P> },
+    Overlaid { index: usize, square: Option<&'a P> },
 }
 
 /// The board's first squares in index order as [`Chunk`]s: the blocks' runs
@@ -42,7 +42,7 @@ pub(crate) struct Chunks<'a, P> {
     /// the last).
     writes: Overlay<'a, P>,
     next: usize,
-    next_written: usize,
+    next_overlaid: usize,
 }
 
 impl<'a, P> Chunks<'a, P> {
@@ -56,7 +56,7 @@ impl<'a, P> Chunks<'a, P> {
             remaining: square_count,
             writes,
             next: 0,
-            next_written: writes.index_at(0).unwrap_or(usize::MAX),
+            next_overlaid: writes.index_at(0).unwrap_or(usize::MAX),
         }
     }
 
@@ -94,18 +94,18 @@ impl<'a, P> Iterator for Chunks<'a, P> {
             return None;
         }
         let start = self.position;
-        if start == self.next_written {
+        if start == self.next_overlaid {
             let square = self.writes.square_at(self.next);
             self.next += 1;
-            self.next_written = self.writes.index_at(self.next).unwrap_or(usize::MAX);
+            self.next_overlaid = self.writes.index_at(self.next).unwrap_or(usize::MAX);
             self.rest = &self.rest[1..];
             self.position += 1;
-            return Some(Chunk::Written {
+            return Some(Chunk::Overlaid {
                 index: start,
                 square,
             });
         }
-        let length = self.rest.len().min(self.next_written - start);
+        let length = self.rest.len().min(self.next_overlaid - start);
         let (squares, rest) = self.rest.split_at(length);
         self.rest = rest;
         self.position += length;
@@ -140,7 +140,7 @@ impl<'a, P> Iterator for Squares<'a, P> {
             }
             match self.chunks.next()? {
                 Chunk::Run { squares, .. } => self.run = squares.iter(),
-                Chunk::Written { square, .. } => return Some(square),
+                Chunk::Overlaid { square, .. } => return Some(square),
             }
         }
     }
@@ -160,7 +160,7 @@ impl<'a, P> Iterator for Squares<'a, P> {
                         f(accumulator, square.as_ref())
                     })
                 }
-                Chunk::Written { square, .. } => f(accumulator, square),
+                Chunk::Overlaid { square, .. } => f(accumulator, square),
             };
         }
         accumulator
@@ -211,7 +211,7 @@ impl<'a, P> Iterator for Occupied<'a, P> {
             }
             match self.chunks.next()? {
                 Chunk::Run { start, squares } => (self.start, self.run) = (start, squares),
-                Chunk::Written { index, square } => {
+                Chunk::Overlaid { index, square } => {
                     self.run = &[];
                     if let Some(piece) = square {
                         return Some((index, piece));
@@ -233,11 +233,11 @@ impl<'a, P> Iterator for Occupied<'a, P> {
         for chunk in self.chunks {
             accumulator = match chunk {
                 Chunk::Run { start, squares } => fold_occupied(start, squares, accumulator, &mut f),
-                Chunk::Written {
+                Chunk::Overlaid {
                     index,
                     square: Some(piece),
                 } => f(accumulator, (index, piece)),
-                Chunk::Written { square: None, .. } => accumulator,
+                Chunk::Overlaid { square: None, .. } => accumulator,
             };
         }
         accumulator

@@ -343,8 +343,11 @@ fn the_writes_go_into_the_blocks_when_the_log_has_no_room_for_them() {
     assert_eq!(parent.get(index - 1), None);
 }
 
+// A read compares whole indices: indices that share their low bits are
+// told apart, kept or logged.
+
 #[test]
-fn indices_equal_modulo_64_are_told_apart() {
+fn a_read_tells_apart_kept_indices_that_share_their_low_six_bits() {
     let mut board = TestBoard::<u8, RcK>::new(361);
     board.replace(5, Some(1));
     board.replace(69, Some(2));
@@ -356,9 +359,9 @@ fn indices_equal_modulo_64_are_told_apart() {
 }
 
 #[test]
-fn indices_equal_modulo_64_are_told_apart_once_logged() {
-    // 69 and 200 logged, each alone in its class modulo 128, each sharing
-    // one modulo 64 with squares never written (5, 133; 8, 136, 264).
+fn a_read_tells_apart_logged_indices_that_share_their_low_six_or_seven_bits() {
+    // 69 and 200 logged, sharing their low six or seven bits with squares
+    // never written (69: 5, 133, 197, 325; 200: 8, 72, 136, 264, 328).
     let mut board = TestBoard::<u8, RcK>::new(361);
     board.replace(69, Some(2));
     board.replace(200, Some(3));
@@ -379,7 +382,7 @@ fn indices_equal_modulo_64_are_told_apart_once_logged() {
 }
 
 #[test]
-fn settling_a_bulk_write_puts_what_it_kept_and_logged_into_the_blocks() {
+fn flushing_a_bulk_write_puts_what_it_kept_and_logged_into_the_blocks() {
     let mut board = TestBoard::<u8, ArcTK>::new(81);
     let start = board.store.stamp;
     // A bulk write: a full room kept, then logged, then more.

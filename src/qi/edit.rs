@@ -381,7 +381,7 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
             self.hash ^= square_term(index, stable_hash(&old));
             self.board_pieces -= 1;
         }
-        written.moved
+        written.logged_or_flushed
     }
 
     /// Writes one square in place, the caller vouching that it holds `old`:
@@ -402,7 +402,8 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
             self.hash ^= square_term(index, stable_hash(new));
             self.board_pieces = self.board_pieces.wrapping_add(1);
         }
-        board::write::<false, P, K>(&mut self.shared, &mut self.kept.squares, index, square).moved
+        board::write::<false, P, K>(&mut self.shared, &mut self.kept.squares, index, square)
+            .logged_or_flushed
     }
 
     /// Adds `delta` copies of `piece` to a hand in place (removes them if

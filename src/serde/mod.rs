@@ -1,6 +1,7 @@
 //! `serde` support (feature `serde`): `Serialize` and a validating,
-//! streaming `Deserialize` for positions, [`Player`] and
-//! [`Qpi`](crate::qpi::Qpi). This module adds impls only: the format is
+//! streaming `Deserialize` for positions and [`Player`]. (Those of
+//! [`Qpi`](crate::qpi::Qpi) live beside the type, in `qpi/serde.rs`.) This
+//! module adds impls only: the format is
 //! documented on the `Serialize` impl of [`GenericQi`](crate::GenericQi),
 //! the decoding rules on its `Deserialize` impl.
 
