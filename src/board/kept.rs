@@ -39,7 +39,7 @@ pub(super) fn pairs<'a, P>(
 /// board written through, its noted indices.
 ///
 /// For squares whose writes are deferred (see
-/// [`Writes::Deferred`](super::Writes::Deferred)), `squares[slot]` is the
+/// [`Writes::Deferred`]), `squares[slot]` is the
 /// write kept for `indices[slot]`. For squares written through, only the
 /// indices are used: they are the noted indices, the squares written into
 /// the blocks since their stamp was drawn, and every square slot stays

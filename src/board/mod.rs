@@ -26,18 +26,43 @@
 //!
 //! One word per idea, the same everywhere in this module:
 //!
+//! - the **store** is what the versions of a board share: its blocks, their
+//!   stamp and the log ([`Store`]; a position reaches it through
+//!   [`StoreMut`]); the **blocks** are the squares themselves, in blocks of
+//!   a **block layout**'s length (`blocks.rs`); the **stamp** tells which
+//!   boards hold the same blocks (see below); a **board** ([`Board`]) is
+//!   a store seen with one position's kept writes;
+//! - writes are **deferred** (kept, logged, then flushed) or go **through**
+//!   to the blocks at once, by the kind of square ([`Writes`]);
 //! - **kept**: a position's own last writes, held in the position itself
-//!   (`kept.rs`);
+//!   ([`Kept`], `kept.rs`);
+//! - **noted**: on a board written through ([`Writes::Through`]), the
+//!   indices the same slots hold instead of kept writes: the squares written
+//!   into the blocks since the stamp was drawn (their squares stay empty);
+//! - a **slot** is a place for one write (an index and a square) in the
+//!   kept writes or the log; the **used** slots come first, an **unused**
+//!   one holds an index past every board; [`Slot`] says where
+//!   the write to an index is kept, or would go, or that there is no room;
 //! - **logged**: writes moved out of the positions into the shared log
-//!   beside the blocks (`log.rs`); to **log** is to move the kept writes
-//!   there;
+//!   beside the blocks ([`Log`], `log.rs`); to **log** is to move the kept
+//!   writes there (`Store::log`, `Log::log`);
 //! - **overlaid**: the kept and logged writes together, in index order, as
-//!   a walk lays them over the blocks (`overlay.rs`);
+//!   a walk lays them over the blocks ([`Overlay`], `overlay.rs`); a walk
+//!   cuts the board into **runs** of the blocks' squares that no write
+//!   overlays and **overlaid** squares, one at a time ([`Chunk`](scan::Chunk),
+//!   `scan.rs`), and gives its **squares** or the **occupied** ones
+//!   ([`Squares`], [`Occupied`]);
 //! - to **flush** is to move every logged and kept write into the blocks,
 //!   under a new stamp (`Store::flush`);
-//! - the **store** is what the versions of a board share: its blocks, their
-//!   stamp and the log ([`Store`]); the **blocks** are the squares
-//!   themselves (`blocks.rs`).
+//! - a **write** ([`write()`]) puts a square at an index by these rules;
+//!   its **outcome** ([`WriteOutcome`]) is the square it replaced and
+//!   whether it logged or flushed; to **finish** writes
+//!   ([`finish_writes`]) is to flush after a bulk write;
+//! - the **changes** between two boards are the squares where they differ
+//!   ([`ChangedSquares`], `compare.rs`), found **by overlay** (one stamp)
+//!   or **by blocks** (different stamps); two boards hold the **same
+//!   squares** when they have none (`Board::same_squares`): every
+//!   comparison lives in `compare.rs`.
 //!
 //! Most positions of a game or a search differ from their parent by a move
 //! of two or three squares. So a write does not go into the blocks at once:
@@ -230,7 +255,7 @@ pub(crate) struct WriteOutcome<P> {
     /// out would cost a read of the blocks: the caller knows it).
     pub(crate) old: Option<P>,
     /// `true` if the write logged the kept writes or flushed the store:
-    /// the owner's store is then its own, and [`end_run`] may flush it for
+    /// the owner's store is then its own, and [`finish_writes`] may flush it for
     /// free.
     pub(crate) logged_or_flushed: bool,
 }
@@ -289,14 +314,15 @@ pub(crate) fn write<const READ: bool, P: Clone, K: SharedPointerKind>(
     }
 }
 
-/// Ends a run of `count` writes; `logged_or_flushed` if one of them did
-/// (so no other version shares the store). If it did, and the run was a
-/// bulk write (more than half the room for kept writes), the store is
+/// Finishes `count` writes made one after another (an edit);
+/// `logged_or_flushed` if one of them did (so no other version shares the
+/// store). If it did, and they were a bulk write (more than half the room
+/// for kept writes), the store is
 /// flushed: the positions derived from a bulk edit then start with all the
 /// room and an empty log, and compare by their own writes for longer. A
 /// move of a few squares never gets here.
 #[inline]
-pub(crate) fn end_run<P: Clone, K: SharedPointerKind>(
+pub(crate) fn finish_writes<P: Clone, K: SharedPointerKind>(
     owner: &mut impl StoreMut<P, K>,
     kept: &mut Kept<P>,
     logged_or_flushed: bool,
@@ -307,8 +333,8 @@ pub(crate) fn end_run<P: Clone, K: SharedPointerKind>(
     }
 }
 
-/// A board as a position holds it: the shared blocks and the position's own
-/// kept writes.
+/// A board as a position holds it: the shared store and the position's own
+/// kept writes (or noted indices).
 pub(crate) struct Board<'a, P, K: SharedPointerKind> {
     store: &'a Store<P, K>,
     kept: &'a Kept<P>,

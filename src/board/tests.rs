@@ -6,7 +6,7 @@ use archery::{ArcTK, RcK, SharedPointer, SharedPointerKind};
 
 use super::blocks::LENGTHS;
 use super::log::LOG;
-use super::{KEPT, Kept, Store, StoreMut, end_run, write};
+use super::{KEPT, Kept, Store, StoreMut, finish_writes, write};
 
 /// A board as a position holds it, without the rest of a position.
 struct TestBoard<P, K: SharedPointerKind> {
@@ -392,14 +392,14 @@ fn flushing_a_bulk_write_puts_what_it_kept_and_logged_into_the_blocks() {
     }
     assert_eq!(board.kept.len(), 3);
     assert_eq!(board.store.log.len(), KEPT);
-    end_run(&mut board.store, &mut board.kept, true, writes);
+    finish_writes(&mut board.store, &mut board.kept, true, writes);
     assert_eq!(board.kept.len(), 0, "a bulk write that moved: flushed");
     assert_eq!(board.store.log.len(), 0, "the log too");
     assert_ne!(board.store.stamp, start);
     assert_eq!(board.read()[..writes], vec![Some(1); writes]);
     // A move of a few squares, after which nothing moved, is left as it is.
     board.replace(40, Some(2));
-    end_run(&mut board.store, &mut board.kept, false, 1);
+    finish_writes(&mut board.store, &mut board.kept, false, 1);
     assert_eq!(board.kept.len(), 1);
     // And so is a move of two squares that moved a full room.
     for index in 0..KEPT - 1 {
@@ -409,12 +409,12 @@ fn flushing_a_bulk_write_puts_what_it_kept_and_logged_into_the_blocks() {
     board.replace(70, Some(3));
     board.replace(71, Some(3));
     assert_eq!((board.kept.len(), board.store.log.len()), (2, KEPT));
-    end_run(&mut board.store, &mut board.kept, true, 2);
+    finish_writes(&mut board.store, &mut board.kept, true, 2);
     assert_eq!((board.kept.len(), board.store.log.len()), (2, KEPT));
     assert_eq!(board.store.stamp, stamp);
     // A bulk write is one of more than half the room: half of it, that
     // moved, is left as it is too.
-    end_run(&mut board.store, &mut board.kept, true, KEPT / 2);
+    finish_writes(&mut board.store, &mut board.kept, true, KEPT / 2);
     assert_eq!((board.kept.len(), board.store.log.len()), (2, KEPT));
     assert_eq!(board.store.stamp, stamp);
 }

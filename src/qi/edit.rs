@@ -129,7 +129,7 @@ struct EditState {
     /// piece total grew.
     board_pieces: u16,
     /// `true` if a write moved writes into the blocks or their log: see
-    /// [`board::end_run`].
+    /// [`board::finish_writes`].
     moved: bool,
 }
 
@@ -583,7 +583,7 @@ impl EditState {
         if board_added.saturating_add(self.hand_added) > 0 {
             next.check_pieces((self.hands != UNCOUNTED).then_some(self.hands))?;
         }
-        board::end_run(
+        board::finish_writes(
             &mut next.shared,
             &mut next.kept.squares,
             self.moved,

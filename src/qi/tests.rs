@@ -131,7 +131,7 @@ fn branches_of_different_stamps_keep_their_writes_inside_the_block_they_share() 
 fn a_bulk_edit_that_moved_its_writes_leaves_none_kept_and_draws_a_new_stamp() {
     // More writes than the position keeps: the first room of them moves
     // to the log, and the end of the edit flushes everything into the
-    // blocks (see `board::end_run`), by `set` and by `replace` alike.
+    // blocks (see `board::finish_writes`), by `set` and by `replace` alike.
     let parent: Position = Qi::new(&[9, 9], 0, 1).expect("a board");
     let writes = KEPT + 1;
     for by_replace in [false, true] {
