@@ -14,7 +14,7 @@ fn block_bytes(square_count: usize) -> usize {
 }
 
 /// A board whose squares take at most this many bytes is one block, if its
-/// writes are kept (see [`Writes`](super::Writes)): a flush then
+/// writes are deferred (see [`Writes`](super::Writes)): a flush then
 /// copies the block once per many moves, with no destructor to run.
 const WHOLE_BOARD_BYTES: usize = 1024;
 
@@ -32,11 +32,12 @@ fn branching_bits(block_count: usize) -> u8 {
 }
 
 /// The block length and branching bits for a board of `square_count`
-/// squares of `square_size` bytes each, whose writes are kept beside the
-/// blocks or not (`kept`). Every length it returns is in [`LENGTHS`].
-pub(super) fn block_layout(square_count: usize, square_size: usize, kept: bool) -> (usize, u8) {
+/// squares of `square_size` bytes each, whose writes are deferred (kept and
+/// logged beside the blocks) or go through to the blocks at once
+/// (`deferred` false). Every length it returns is in [`LENGTHS`].
+pub(super) fn block_layout(square_count: usize, square_size: usize, deferred: bool) -> (usize, u8) {
     let square_size = square_size.max(1);
-    let whole_board_bytes = if kept {
+    let whole_board_bytes = if deferred {
         WHOLE_BOARD_BYTES
     } else {
         WHOLE_BOARD_BYTES_THROUGH
@@ -101,7 +102,7 @@ impl<P, const LEN: usize, K: SharedPointerKind> BlocksOf<P, LEN, K> {
     }
 
     // Inlined into `Blocks::get`, which every read and write of a square
-    // not kept inlines: called instead, it cost a write a call a square.
+    // not kept inlines: called instead, it would cost a call a square.
     #[allow(clippy::inline_always)]
     #[inline(always)]
     fn get(&self, index: usize) -> Option<&P> {
@@ -401,7 +402,7 @@ mod tests {
 
     #[test]
     fn layout_follows_the_documented_rule() {
-        // Option<u8> and Option<Qpi>, 2 bytes, kept: one block up to 512,
+        // Option<u8> and Option<Qpi>, 2 bytes, deferred: one block up to 512,
         // the shortest listed length that holds the board.
         assert_eq!(block_layout(64, 2, true), (64, 4));
         assert_eq!(block_layout(81, 2, true), (96, 4));
@@ -414,17 +415,17 @@ mod tests {
         assert_eq!(block_layout(1024, 2, true), (32, 3));
         assert_eq!(block_layout(1025, 2, true), (64, 3));
         assert_eq!(block_layout(65_025, 2, true), (64, 5));
-        // 1-byte squares (`Option<bool>`), kept: 1,024 bytes would hold
+        // 1-byte squares (`Option<bool>`), deferred: 1,024 bytes would hold
         // 1,024 squares, but the longest block is 512: two blocks.
         assert_eq!(block_layout(361, 1, true), (384, 4));
         assert_eq!(block_layout(512, 1, true), (512, 4));
         assert_eq!(block_layout(513, 1, true), (512, 4));
         assert_eq!(block_layout(1024, 1, true), (512, 4));
         assert_eq!(block_layout(1025, 1, true), (64, 3));
-        // Option<u64>, 16 bytes, kept: one block up to 64 squares.
+        // Option<u64>, 16 bytes, deferred: one block up to 64 squares.
         assert_eq!(block_layout(64, 16, true), (64, 4));
         assert_eq!(block_layout(65, 16, true), (4, 3));
-        // Option<String>, 24 bytes, not kept: one block up to 256 bytes.
+        // Option<String>, 24 bytes, written through: one block up to 256 bytes.
         assert_eq!(block_layout(1, 24, false), (2, 4));
         assert_eq!(block_layout(10, 24, false), (12, 4));
         assert_eq!(block_layout(11, 24, false), (2, 4));
@@ -457,8 +458,8 @@ mod tests {
     fn every_layout_the_rule_picks_has_a_variant() {
         for square_count in 1..=crate::MAX_SQUARE_COUNT {
             for square_size in [1, 2, 3, 4, 8, 16, 24, 32, 64, 1000] {
-                for kept in [true, false] {
-                    let (length, _) = block_layout(square_count, square_size, kept);
+                for deferred in [true, false] {
+                    let (length, _) = block_layout(square_count, square_size, deferred);
                     assert!(
                         LENGTHS.contains(&length),
                         "{square_count} squares of {square_size} bytes: length {length}"

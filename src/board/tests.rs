@@ -279,7 +279,7 @@ fn the_largest_board_reads_back_what_was_written() {
 }
 
 #[test]
-fn the_write_after_the_room_runs_out_moves_the_kept_ones_to_the_log() {
+fn the_write_after_the_room_runs_out_logs_the_kept_ones() {
     let mut board = TestBoard::<u8, ArcTK>::new(81);
     let stamp = board.store.stamp;
     let last = (KEPT - 1) * 5;
@@ -393,15 +393,15 @@ fn flushing_a_bulk_write_puts_what_it_kept_and_logged_into_the_blocks() {
     assert_eq!(board.kept.len(), 3);
     assert_eq!(board.store.log.len(), KEPT);
     finish_writes(&mut board.store, &mut board.kept, true, writes);
-    assert_eq!(board.kept.len(), 0, "a bulk write that moved: flushed");
+    assert_eq!(board.kept.len(), 0, "a bulk write that logged: flushed");
     assert_eq!(board.store.log.len(), 0, "the log too");
     assert_ne!(board.store.stamp, start);
     assert_eq!(board.read()[..writes], vec![Some(1); writes]);
-    // A move of a few squares, after which nothing moved, is left as it is.
+    // A move of a few squares, which logged nothing, is left as it is.
     board.replace(40, Some(2));
     finish_writes(&mut board.store, &mut board.kept, false, 1);
     assert_eq!(board.kept.len(), 1);
-    // And so is a move of two squares that moved a full room.
+    // And so is a move of two squares that logged a full room.
     for index in 0..KEPT - 1 {
         board.replace(index + 41, Some(3));
     }
@@ -413,7 +413,7 @@ fn flushing_a_bulk_write_puts_what_it_kept_and_logged_into_the_blocks() {
     assert_eq!((board.kept.len(), board.store.log.len()), (2, KEPT));
     assert_eq!(board.store.stamp, stamp);
     // A bulk write is one of more than half the room: half of it, that
-    // moved, is left as it is too.
+    // logged, is left as it is too.
     finish_writes(&mut board.store, &mut board.kept, true, KEPT / 2);
     assert_eq!((board.kept.len(), board.store.log.len()), (2, KEPT));
     assert_eq!(board.store.stamp, stamp);

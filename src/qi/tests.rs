@@ -128,7 +128,7 @@ fn branches_of_different_stamps_keep_their_writes_inside_the_block_they_share() 
 }
 
 #[test]
-fn a_bulk_edit_that_moved_its_writes_leaves_none_kept_and_draws_a_new_stamp() {
+fn a_bulk_edit_that_logged_its_writes_leaves_none_kept_and_draws_a_new_stamp() {
     // More writes than the position keeps: the first room of them moves
     // to the log, and the end of the edit flushes everything into the
     // blocks (see `board::finish_writes`), by `set` and by `replace` alike.
