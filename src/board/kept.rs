@@ -17,9 +17,14 @@ pub(crate) const KEPT: usize = 12;
 // comparisons: it needs at least 8.
 const _: () = assert!(KEPT >= 8);
 
-/// What an unused index slot holds: above every square index (the largest
-/// board has 65,025 squares), so no lookup of a square matches one.
+/// What an unused index slot holds: above every square index (asserted
+/// below), so no lookup of a square matches one.
 pub(super) const UNUSED: u16 = u16::MAX;
+
+// Every square of the largest board has a key below `UNUSED`: so every
+// index a board writes can be kept or logged, and an index that passed
+// `Kept::key` fits a `u16` (the casts that say "it fits").
+const _: () = assert!(crate::MAX_SQUARE_COUNT <= UNUSED as usize);
 
 /// The slots of a set of writes (the kept writes', the log's), `(index,
 /// square)` in slot order: their two arrays, or the used part of each.
