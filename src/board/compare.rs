@@ -13,7 +13,8 @@
 
 use archery::SharedPointerKind;
 
-use super::{Board, Overlay, Writes, writes};
+use super::{Board, Overlay};
+use crate::write_policy::{WritePolicy, write_policy};
 
 /// A square that differs: `(index, square in base, square now)`.
 pub(crate) type Change<'a, P> = (usize, Option<&'a P>, Option<&'a P>);
@@ -124,15 +125,15 @@ impl<'a, P: PartialEq, K: SharedPointerKind> Iterator for ByOverlay<'a, P, K> {
 
     fn next(&mut self) -> Option<Self::Item> {
         while let Some(index) = self.cursors.next_index() {
-            let (before, after) = match writes::<P>() {
+            let (before, after) = match write_policy::<P>() {
                 // Where one side alone keeps a write, the other's square is
                 // in the blocks they share.
-                Writes::Deferred => {
+                WritePolicy::Deferred => {
                     let shared = self.now.store.blocks.get(index);
                     self.cursors.overlay(index, (shared, shared))
                 }
                 // Only the index was noted: each write is in its blocks.
-                Writes::Through => {
+                WritePolicy::Through => {
                     self.cursors.pass(index);
                     (
                         self.base.store.blocks.get(index),

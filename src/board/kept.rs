@@ -7,7 +7,7 @@
 // the old square is read) fold away.
 #![allow(clippy::inline_always)]
 
-use super::{Writes, writes};
+use crate::write_policy::{WritePolicy, write_policy};
 
 /// The most square writes a position keeps.
 pub(crate) const KEPT: usize = 12;
@@ -37,7 +37,7 @@ pub(super) fn pairs<'a, P>(
 /// were first made.
 ///
 /// For squares whose writes are kept (see
-/// [`Writes::Deferred`](super::Writes::Deferred)), `squares[slot]` is what was
+/// [`WritePolicy::Deferred`]), `squares[slot]` is what was
 /// written to `indices[slot]`. For the others only the indices are used: the
 /// squares written into the blocks since their stamp was drawn.
 ///
@@ -72,16 +72,17 @@ impl<P: Clone> Clone for Kept<P> {
     #[inline]
     fn clone(&self) -> Self {
         debug_assert!(
-            writes::<P>() == Writes::Deferred || self.squares.iter().all(Option::is_none),
+            write_policy::<P>() == WritePolicy::Deferred
+                || self.squares.iter().all(Option::is_none),
             "written through, no square is kept"
         );
         Kept {
             indices: self.indices,
             // Written through, every square slot is empty (only indices
             // are noted): made empty, not cloned one by one.
-            squares: match writes::<P>() {
-                Writes::Deferred => self.squares.clone(),
-                Writes::Through => [const { None }; KEPT],
+            squares: match write_policy::<P>() {
+                WritePolicy::Deferred => self.squares.clone(),
+                WritePolicy::Through => [const { None }; KEPT],
             },
             len: self.len,
         }
@@ -94,7 +95,7 @@ impl<P: Clone> Clone for Kept<P> {
     #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.indices = source.indices;
-        if writes::<P>() == Writes::Deferred {
+        if write_policy::<P>() == WritePolicy::Deferred {
             self.squares.clone_from(&source.squares);
         }
         self.len = source.len;

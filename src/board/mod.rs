@@ -37,7 +37,13 @@
 //!   under a new stamp (`Store::flush`);
 //! - the **store** is what the versions of a board share: its blocks, their
 //!   stamp and the log ([`Store`]); the **blocks** are the squares
-//!   themselves (`blocks.rs`).
+//!   themselves (`blocks.rs`);
+//! - the **write policy** of a piece type says where its writes go
+//!   ([`WritePolicy`], `src/write_policy.rs`, shared with the hands):
+//!   **deferred** writes are kept, logged, then flushed; writes **through**
+//!   go into the blocks at once, the kept slots noting their indices only.
+//!
+//! The hands follow the same words (their glossary: `src/hand/mod.rs`).
 //!
 //! Most positions of a game or a search differ from their parent by a move
 //! of two or three squares. So a write does not go into the blocks at once:
@@ -50,9 +56,9 @@
 //! on a board of several, the path to it) copied once. Reads look at the
 //! kept writes first, then the logged ones, then the blocks.
 //!
-//! Only squares that own no memory go this way ([`Writes::Deferred`]):
+//! Only squares that own no memory go this way ([`WritePolicy::Deferred`]):
 //! copying a kept `String` would allocate on every clone of the position.
-//! Writes of the other squares ([`Writes::Through`]) go into the blocks at
+//! Writes of the other squares ([`WritePolicy::Through`]) go into the blocks at
 //! once; the position's kept slots then note their indices only (their
 //! squares stay empty), and flushing forgets the noted indices.
 //!
@@ -86,6 +92,7 @@ use archery::SharedPointerKind;
 
 use self::blocks::Blocks;
 use crate::identity::fresh_id;
+use crate::write_policy::{WritePolicy, write_policy};
 
 pub(crate) use self::compare::ChangedSquares;
 use self::kept::Slot;
@@ -93,28 +100,6 @@ pub(crate) use self::kept::{KEPT, Kept};
 use self::log::{LOG, Log};
 use self::overlay::Overlay;
 pub(crate) use self::scan::{Occupied, Squares};
-
-/// Where the writes to squares of a type go: the two kinds of square.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Writes {
-    /// Kept in the position, then logged, then flushed into the blocks:
-    /// squares that own no memory (`u8`, `Qpi`, any type without
-    /// a destructor), which a clone of the position copies for free.
-    Deferred,
-    /// Written into the blocks at once, only their indices noted in the
-    /// position: squares that own memory (`String`), whose copy in every
-    /// clone of a position would allocate.
-    Through,
-}
-
-/// How the writes to squares of `P` are held: see [`Writes`].
-pub(crate) const fn writes<P>() -> Writes {
-    if core::mem::needs_drop::<P>() {
-        Writes::Through
-    } else {
-        Writes::Deferred
-    }
-}
 
 /// The store: the squares of a board as its versions share them: the
 /// blocks, the stamp that tells which boards hold the same ones, and the
@@ -201,7 +186,7 @@ impl<P: Clone, K: SharedPointerKind> Store<P, K> {
     /// stamp. For squares written through (the blocks already hold every
     /// write), the noted indices are forgotten under a new stamp.
     fn flush(&mut self, kept: &mut Kept<P>) {
-        if writes::<P>() == Writes::Deferred {
+        if write_policy::<P>() == WritePolicy::Deferred {
             // The logged writes, then the kept ones over them: the newer
             // write to a square lands last.
             self.blocks.write_all(self.log.drain().chain(kept.drain()));
@@ -251,7 +236,7 @@ pub(crate) fn write<const READ: bool, P: Clone, K: SharedPointerKind>(
     index: usize,
     square: Option<P>,
 ) -> Written<P> {
-    if writes::<P>() == Writes::Through {
+    if write_policy::<P>() == WritePolicy::Through {
         let store = owner.store_mut();
         let old = store.blocks.replace(index, square);
         let moved = !kept.note(index);
@@ -319,21 +304,21 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
     /// The square at `index`, `None` if it is empty or past the last block.
     #[inline]
     pub(crate) fn get(self, index: usize) -> Option<&'a P> {
-        match writes::<P>() {
-            Writes::Deferred => match self.kept.slot(index) {
+        match write_policy::<P>() {
+            WritePolicy::Deferred => match self.kept.slot(index) {
                 Some(slot) => self.kept.square_at(slot),
                 None => self.store.get(index),
             },
-            Writes::Through => self.store.blocks.get(index),
+            WritePolicy::Through => self.store.blocks.get(index),
         }
     }
 
     /// The writes this board overlays on its blocks in index order: its
     /// kept and logged writes. None on a board written through.
     pub(crate) fn overlay(self) -> Overlay<'a, P> {
-        match writes::<P>() {
-            Writes::Deferred => self.touched(),
-            Writes::Through => Overlay::none(self.kept, &self.store.log),
+        match write_policy::<P>() {
+            WritePolicy::Deferred => self.touched(),
+            WritePolicy::Through => Overlay::none(self.kept, &self.store.log),
         }
     }
 
@@ -369,7 +354,9 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
         // A board with no write over its blocks (built from its squares,
         // loaded, or just flushed) is its blocks: one branch, rarely taken
         // in a search, spares it the slots' tests below.
-        if writes::<P>() == Writes::Deferred && self.store.log.len() + self.kept.len() > 0 {
+        if write_policy::<P>() == WritePolicy::Deferred
+            && self.store.log.len() + self.kept.len() > 0
+        {
             // Every slot, used or not: an unused one (index `UNUSED`, past
             // every board) goes to `spare`. The loops are unrolled, one
             // test per slot, so none ends on the count of writes, a branch
@@ -407,8 +394,8 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
         // The common case of two routes from one parent: the same blocks,
         // kept (or noted) writes to the same squares.
         if self.store.stamp == other.store.stamp {
-            match writes::<P>() {
-                Writes::Deferred => {
+            match write_policy::<P>() {
+                WritePolicy::Deferred => {
                     // Over one log too (positions that share everything
                     // but their kept writes), the kept writes alone,
                     // unsorted.
@@ -421,7 +408,7 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
                         return same;
                     }
                 }
-                Writes::Through => return self.same_noted_squares(other),
+                WritePolicy::Through => return self.same_noted_squares(other),
             }
         }
         self.changed_squares(other, square_count).next().is_none()

@@ -12,9 +12,9 @@ use core::marker::PhantomData;
 
 use archery::{ArcTK, SharedPointer, SharedPointerKind};
 
-use super::{GenericQi, KeptChanges, hands};
+use super::{GenericQi, KeptChanges};
 use crate::board;
-use crate::hand::with_delta;
+use crate::hand::{self, with_delta};
 use crate::hash::{SECOND_TO_MOVE, hand_term, square_term, stable_hash};
 use crate::{Error, Player};
 
@@ -431,8 +431,8 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
         let shared = self.shared.hand(player).count(&piece);
         let before = with_delta(shared, isize::from(self.kept.hands.delta(player, &piece)));
         let squares = self.shared.square_count;
-        let after = hands::counted(before, delta)
-            .map_err(|error| hands::refused(error, player, change, squares))?;
+        let after = hand::counted(before, delta)
+            .map_err(|error| hand::refused(error, player, change, squares))?;
         // The edit began with at most as many pieces as squares, as every
         // position holds: while its net additions stay within `OVERSHOOT`,
         // so does the piece total, with nothing to count.
@@ -464,7 +464,15 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
         if after > 0 {
             self.hash ^= hand_term(player, after, key);
         }
-        self.set_hand_count(player, piece, shared, before, after);
+        hand::set_count(
+            &mut self.kept.hands,
+            &mut self.shared,
+            player,
+            piece,
+            shared,
+            before,
+            after,
+        );
         let increase = |from: usize, to: usize| i64::try_from(to - from).unwrap_or(i64::MAX);
         Ok(if after >= before {
             increase(before, after)
