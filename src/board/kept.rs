@@ -19,6 +19,9 @@ const _: () = assert!(KEPT >= 8);
 /// What an unused index slot holds: above every square index (the largest
 /// board has 65,025 squares), so no lookup of a square matches one.
 pub(super) const UNUSED: u16 = u16::MAX;
+// Every square index is below `MAX_SQUARE_COUNT`, so below `UNUSED`: the
+// `as u16` of a square index (here, `log.rs`, `overlay.rs`) keeps it whole.
+const _: () = assert!(crate::MAX_SQUARE_COUNT <= UNUSED as usize);
 
 /// The slots of a set of writes (the kept writes', the log's), `(index,
 /// square)` in slot order: their two arrays, or the used part of each.
@@ -214,7 +217,7 @@ impl<P> Kept<P> {
         match self.locate(index) {
             Slot::Found(_) => true,
             Slot::Free(slot) => {
-                // Located, so a key: it fits.
+                // A square index: it fits (see the assertion on `UNUSED`).
                 #[allow(clippy::cast_possible_truncation)]
                 let key = index as u16;
                 self.indices[slot] = key;
@@ -238,7 +241,7 @@ impl<P: Clone> Kept<P> {
     #[inline(always)]
     pub(crate) fn insert_at(&mut self, slot: usize, index: usize, square: Option<P>) {
         debug_assert_eq!(self.locate(index), Slot::Free(slot));
-        // Located, so a key: it fits.
+        // A square index: it fits (see the assertion on `UNUSED`).
         #[allow(clippy::cast_possible_truncation)]
         let key = index as u16;
         self.indices[slot] = key;

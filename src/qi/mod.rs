@@ -32,6 +32,7 @@ mod hands;
 mod kinds;
 mod read;
 mod transform;
+mod write;
 
 #[cfg(test)]
 mod tests;
