@@ -25,10 +25,10 @@ pub(crate) trait HandsMut<P, K: SharedPointerKind> {
 }
 
 /// `player`'s hand of the two.
-fn of<'a, P, K: SharedPointerKind>(
-    [first, second]: [&'a mut Hand<P, K>; 2],
+fn of<P, K: SharedPointerKind>(
+    [first, second]: [&mut Hand<P, K>; 2],
     player: Player,
-) -> &'a mut Hand<P, K> {
+) -> &mut Hand<P, K> {
     match player {
         Player::First => first,
         Player::Second => second,
