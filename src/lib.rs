@@ -69,6 +69,7 @@ mod identity;
 mod player;
 mod qi;
 mod shape;
+mod write_policy;
 
 pub mod qpi;
 

@@ -4,6 +4,8 @@
 use archery::{SharedPointer, SharedPointerKind};
 use rpds::Vector;
 
+use crate::write_policy::{WritePolicy, write_policy};
+
 /// Bytes of squares per block on boards that are not a single block, by
 /// board size.
 fn block_bytes(square_count: usize) -> usize {
@@ -14,7 +16,7 @@ fn block_bytes(square_count: usize) -> usize {
 }
 
 /// A board whose squares take at most this many bytes is one block, if its
-/// writes are deferred (see [`Writes`](super::Writes)): a flush then
+/// writes are deferred (see [`WritePolicy`]): a flush then
 /// copies the block once per many moves, with no destructor to run.
 const WHOLE_BOARD_BYTES: usize = 1024;
 
@@ -32,15 +34,17 @@ fn branching_bits(block_count: usize) -> u8 {
 }
 
 /// The block length and branching bits for a board of `square_count`
-/// squares of `square_size` bytes each, whose writes are deferred (kept and
-/// logged beside the blocks) or go through to the blocks at once
-/// (`deferred` false). Every length it returns is in [`LENGTHS`].
-pub(super) fn block_layout(square_count: usize, square_size: usize, deferred: bool) -> (usize, u8) {
+/// squares of `square_size` bytes each, written under `policy`. Every
+/// length it returns is in [`LENGTHS`].
+pub(super) fn block_layout(
+    square_count: usize,
+    square_size: usize,
+    policy: WritePolicy,
+) -> (usize, u8) {
     let square_size = square_size.max(1);
-    let whole_board_bytes = if deferred {
-        WHOLE_BOARD_BYTES
-    } else {
-        WHOLE_BOARD_BYTES_THROUGH
+    let whole_board_bytes = match policy {
+        WritePolicy::Deferred => WHOLE_BOARD_BYTES,
+        WritePolicy::Through => WHOLE_BOARD_BYTES_THROUGH,
     };
     // A single block: the shortest length that holds the board (the
     // lengths step by a half or a third, so at most a third of a block is
@@ -285,11 +289,8 @@ impl<P, K: SharedPointerKind> Blocks<P, K> {
         square_count: usize,
         squares: &mut impl Iterator<Item = Option<P>>,
     ) -> Self {
-        let (length, bits) = block_layout(
-            square_count,
-            size_of::<Option<P>>(),
-            super::writes::<P>() == super::Writes::Deferred,
-        );
+        let (length, bits) =
+            block_layout(square_count, size_of::<Option<P>>(), write_policy::<P>());
         Blocks::with_length(length, square_count, bits, squares)
     }
 
@@ -399,45 +400,46 @@ impl<P: Clone, K: SharedPointerKind> Blocks<P, K> {
 #[cfg(test)]
 mod tests {
     use super::{LENGTHS, block_layout};
+    use crate::write_policy::WritePolicy::{Deferred, Through};
 
     #[test]
     fn layout_follows_the_documented_rule() {
         // Option<u8> and Option<Qpi>, 2 bytes, deferred: one block up to 512,
         // the shortest listed length that holds the board.
-        assert_eq!(block_layout(64, 2, true), (64, 4));
-        assert_eq!(block_layout(81, 2, true), (96, 4));
-        assert_eq!(block_layout(129, 2, true), (192, 4));
-        assert_eq!(block_layout(193, 2, true), (256, 4));
-        assert_eq!(block_layout(361, 2, true), (384, 4));
-        assert_eq!(block_layout(385, 2, true), (512, 4));
-        assert_eq!(block_layout(512, 2, true), (512, 4));
-        assert_eq!(block_layout(513, 2, true), (32, 3));
-        assert_eq!(block_layout(1024, 2, true), (32, 3));
-        assert_eq!(block_layout(1025, 2, true), (64, 3));
-        assert_eq!(block_layout(65_025, 2, true), (64, 5));
+        assert_eq!(block_layout(64, 2, Deferred), (64, 4));
+        assert_eq!(block_layout(81, 2, Deferred), (96, 4));
+        assert_eq!(block_layout(129, 2, Deferred), (192, 4));
+        assert_eq!(block_layout(193, 2, Deferred), (256, 4));
+        assert_eq!(block_layout(361, 2, Deferred), (384, 4));
+        assert_eq!(block_layout(385, 2, Deferred), (512, 4));
+        assert_eq!(block_layout(512, 2, Deferred), (512, 4));
+        assert_eq!(block_layout(513, 2, Deferred), (32, 3));
+        assert_eq!(block_layout(1024, 2, Deferred), (32, 3));
+        assert_eq!(block_layout(1025, 2, Deferred), (64, 3));
+        assert_eq!(block_layout(65_025, 2, Deferred), (64, 5));
         // 1-byte squares (`Option<bool>`), deferred: 1,024 bytes would hold
         // 1,024 squares, but the longest block is 512: two blocks.
-        assert_eq!(block_layout(361, 1, true), (384, 4));
-        assert_eq!(block_layout(512, 1, true), (512, 4));
-        assert_eq!(block_layout(513, 1, true), (512, 4));
-        assert_eq!(block_layout(1024, 1, true), (512, 4));
-        assert_eq!(block_layout(1025, 1, true), (64, 3));
+        assert_eq!(block_layout(361, 1, Deferred), (384, 4));
+        assert_eq!(block_layout(512, 1, Deferred), (512, 4));
+        assert_eq!(block_layout(513, 1, Deferred), (512, 4));
+        assert_eq!(block_layout(1024, 1, Deferred), (512, 4));
+        assert_eq!(block_layout(1025, 1, Deferred), (64, 3));
         // Option<u64>, 16 bytes, deferred: one block up to 64 squares.
-        assert_eq!(block_layout(64, 16, true), (64, 4));
-        assert_eq!(block_layout(65, 16, true), (4, 3));
+        assert_eq!(block_layout(64, 16, Deferred), (64, 4));
+        assert_eq!(block_layout(65, 16, Deferred), (4, 3));
         // Option<String>, 24 bytes, written through: one block up to 256 bytes.
-        assert_eq!(block_layout(1, 24, false), (2, 4));
-        assert_eq!(block_layout(10, 24, false), (12, 4));
-        assert_eq!(block_layout(11, 24, false), (2, 4));
-        assert_eq!(block_layout(64, 24, false), (2, 3));
-        assert_eq!(block_layout(81, 24, false), (2, 3));
-        assert_eq!(block_layout(361, 24, false), (2, 5));
-        assert_eq!(block_layout(65_025, 24, false), (4, 5));
+        assert_eq!(block_layout(1, 24, Through), (2, 4));
+        assert_eq!(block_layout(10, 24, Through), (12, 4));
+        assert_eq!(block_layout(11, 24, Through), (2, 4));
+        assert_eq!(block_layout(64, 24, Through), (2, 3));
+        assert_eq!(block_layout(81, 24, Through), (2, 3));
+        assert_eq!(block_layout(361, 24, Through), (2, 5));
+        assert_eq!(block_layout(65_025, 24, Through), (4, 5));
         // Huge squares still get two per block.
-        assert_eq!(block_layout(64, 1000, true), (2, 3));
-        assert_eq!(block_layout(64, 1000, false), (2, 3));
+        assert_eq!(block_layout(64, 1000, Deferred), (2, 3));
+        assert_eq!(block_layout(64, 1000, Through), (2, 3));
         // A square of any size, without overflow.
-        assert_eq!(block_layout(65_025, usize::MAX, true), (2, 5));
+        assert_eq!(block_layout(65_025, usize::MAX, Deferred), (2, 5));
     }
 
     #[test]
@@ -458,8 +460,8 @@ mod tests {
     fn every_layout_the_rule_picks_has_a_variant() {
         for square_count in 1..=crate::MAX_SQUARE_COUNT {
             for square_size in [1, 2, 3, 4, 8, 16, 24, 32, 64, 1000] {
-                for deferred in [true, false] {
-                    let (length, _) = block_layout(square_count, square_size, deferred);
+                for policy in [Deferred, Through] {
+                    let (length, _) = block_layout(square_count, square_size, policy);
                     assert!(
                         LENGTHS.contains(&length),
                         "{square_count} squares of {square_size} bytes: length {length}"

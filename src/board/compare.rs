@@ -22,7 +22,8 @@
 use archery::SharedPointerKind;
 
 use super::kept::Kept;
-use super::{Board, Overlay, Writes, writes};
+use super::{Board, Overlay};
+use crate::write_policy::{WritePolicy, write_policy};
 
 impl<'a, P: PartialEq, K: SharedPointerKind> Board<'a, P, K> {
     /// The squares where `self` differs from `base`, in index order: see
@@ -42,8 +43,8 @@ impl<'a, P: PartialEq, K: SharedPointerKind> Board<'a, P, K> {
         // The common case of two routes from one parent: the same blocks,
         // kept (or noted) writes to the same squares.
         if self.store.stamp == other.store.stamp {
-            match writes::<P>() {
-                Writes::Deferred => {
+            match write_policy::<P>() {
+                WritePolicy::Deferred => {
                     // Over one log too (positions that share everything
                     // but their kept writes), the kept writes alone,
                     // unsorted.
@@ -57,7 +58,7 @@ impl<'a, P: PartialEq, K: SharedPointerKind> Board<'a, P, K> {
                         return same;
                     }
                 }
-                Writes::Through => return self.same_noted_squares(other),
+                WritePolicy::Through => return self.same_noted_squares(other),
             }
         }
         self.changed_squares(other, square_count).next().is_none()
@@ -231,15 +232,15 @@ impl<'a, P: PartialEq, K: SharedPointerKind> Iterator for ByOverlay<'a, P, K> {
 
     fn next(&mut self) -> Option<Self::Item> {
         while let Some(index) = self.cursors.next_index() {
-            let (before, after) = match writes::<P>() {
+            let (before, after) = match write_policy::<P>() {
                 // Where one side alone keeps a write, the other's square is
                 // in the blocks they share.
-                Writes::Deferred => {
+                WritePolicy::Deferred => {
                     let shared = self.now.store.blocks.get(index);
                     self.cursors.overlay(index, (shared, shared))
                 }
                 // Only the index was noted: each write is in its blocks.
-                Writes::Through => {
+                WritePolicy::Through => {
                     self.cursors.pass(index);
                     (
                         self.base.store.blocks.get(index),

@@ -8,7 +8,7 @@
 // the old square is read) fold away.
 #![allow(clippy::inline_always)]
 
-use super::{Writes, writes};
+use crate::write_policy::{WritePolicy, write_policy};
 
 /// The most square writes a position keeps.
 pub(crate) const KEPT: usize = 12;
@@ -20,7 +20,6 @@ const _: () = assert!(KEPT >= 8);
 /// What an unused index slot holds: above every square index (asserted
 /// below), so no lookup of a square matches one.
 pub(super) const UNUSED: u16 = u16::MAX;
-
 // Every square of the largest board has a key below `UNUSED`: so every
 // index a board writes can be kept or logged, and an index that passed
 // `Kept::key` fits a `u16` (the casts that say "it fits").
@@ -44,7 +43,7 @@ pub(super) fn pairs<'a, P>(
 /// board written through, its noted indices.
 ///
 /// For squares whose writes are deferred (see
-/// [`Writes::Deferred`]), `squares[slot]` is the
+/// [`WritePolicy::Deferred`](crate::write_policy::WritePolicy::Deferred)), `squares[slot]` is the
 /// write kept for `indices[slot]`. For squares written through, only the
 /// indices are used: they are the noted indices, the squares written into
 /// the blocks since their stamp was drawn, and every square slot stays
@@ -86,16 +85,17 @@ impl<P: Clone> Clone for Kept<P> {
     #[inline]
     fn clone(&self) -> Self {
         debug_assert!(
-            writes::<P>() == Writes::Deferred || self.squares.iter().all(Option::is_none),
+            write_policy::<P>() == WritePolicy::Deferred
+                || self.squares.iter().all(Option::is_none),
             "written through, no square is kept"
         );
         Kept {
             indices: self.indices,
             // Written through, every square slot is empty (only indices
             // are noted): made empty, not cloned one by one.
-            squares: match writes::<P>() {
-                Writes::Deferred => self.squares.clone(),
-                Writes::Through => [const { None }; KEPT],
+            squares: match write_policy::<P>() {
+                WritePolicy::Deferred => self.squares.clone(),
+                WritePolicy::Through => [const { None }; KEPT],
             },
             len: self.len,
         }
@@ -108,7 +108,7 @@ impl<P: Clone> Clone for Kept<P> {
     #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.indices = source.indices;
-        if writes::<P>() == Writes::Deferred {
+        if write_policy::<P>() == WritePolicy::Deferred {
             self.squares.clone_from(&source.squares);
         }
         self.len = source.len;
@@ -233,7 +233,7 @@ impl<P> Kept<P> {
         match self.locate(index) {
             Slot::Found(_) => true,
             Slot::Free(slot) => {
-                // Located, so a key: it fits.
+                // A square index: it fits (see the assertion on `UNUSED`).
                 #[allow(clippy::cast_possible_truncation)]
                 let key = index as u16;
                 self.indices[slot] = key;
@@ -257,7 +257,7 @@ impl<P: Clone> Kept<P> {
     #[inline(always)]
     pub(crate) fn insert_at(&mut self, slot: usize, index: usize, square: Option<P>) {
         debug_assert_eq!(self.locate(index), Slot::Free(slot));
-        // Located, so a key: it fits.
+        // A square index: it fits (see the assertion on `UNUSED`).
         #[allow(clippy::cast_possible_truncation)]
         let key = index as u16;
         self.indices[slot] = key;

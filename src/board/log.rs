@@ -141,7 +141,7 @@ impl<P: Clone> Log<P> {
                 self.squares[slot] = square;
             } else {
                 let slot = self.len();
-                // A kept index: it fits.
+                // A square index: it fits (see the assertion on `UNUSED`).
                 #[allow(clippy::cast_possible_truncation)]
                 {
                     self.indices[slot] = index as u16;

@@ -32,11 +32,13 @@
 //!   a **block layout**'s length (`blocks.rs`); the **stamp** tells which
 //!   boards hold the same blocks (see below); a **board** ([`Board`]) is
 //!   a store seen with one position's kept writes;
-//! - writes are **deferred** (kept, logged, then flushed) or go **through**
-//!   to the blocks at once, by the kind of square ([`Writes`]);
+//! - the **write policy** of a piece type says where its writes go
+//!   ([`WritePolicy`], `src/write_policy.rs`, shared with the hands):
+//!   **deferred** writes are kept, logged, then flushed; writes **through**
+//!   go into the blocks at once, the kept slots noting their indices only;
 //! - **kept**: a position's own last writes, held in the position itself
 //!   ([`Kept`], `kept.rs`);
-//! - **noted**: on a board written through ([`Writes::Through`]), the
+//! - **noted**: on a board written through ([`WritePolicy::Through`]), the
 //!   indices the same slots hold instead of kept writes: the squares written
 //!   into the blocks since the stamp was drawn (their squares stay empty);
 //! - a **slot** is a place for one write (an index and a square) in the
@@ -64,6 +66,8 @@
 //!   squares** when they have none (`Board::same_squares`): every
 //!   comparison lives in `compare.rs`.
 //!
+//! The hands follow the same words (their glossary: `src/hand/mod.rs`).
+//!
 //! Most positions of a game or a search differ from their parent by a move
 //! of two or three squares. So a write does not go into the blocks at once:
 //! the position keeps its last [`KEPT`] writes itself, one per square, and
@@ -75,9 +79,9 @@
 //! on a board of several, the path to it) copied once. Reads look at the
 //! kept writes first, then the logged ones, then the blocks.
 //!
-//! Only squares that own no memory go this way ([`Writes::Deferred`]):
+//! Only squares that own no memory go this way ([`WritePolicy::Deferred`]):
 //! copying a kept `String` would allocate on every clone of the position.
-//! Writes of the other squares ([`Writes::Through`]) go into the blocks at
+//! Writes of the other squares ([`WritePolicy::Through`]) go into the blocks at
 //! once; the position's kept slots then note their indices only (their
 //! squares stay empty), and flushing forgets the noted indices.
 //!
@@ -111,6 +115,7 @@ use archery::SharedPointerKind;
 
 use self::blocks::Blocks;
 use crate::identity::fresh_id;
+use crate::write_policy::{WritePolicy, write_policy};
 
 pub(crate) use self::compare::ChangedSquares;
 use self::kept::Slot;
@@ -118,28 +123,6 @@ pub(crate) use self::kept::{KEPT, Kept};
 use self::log::{LOG, Log};
 use self::overlay::Overlay;
 pub(crate) use self::scan::{Occupied, Squares};
-
-/// Where the writes to squares of a type go: the two kinds of square.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Writes {
-    /// Kept in the position, then logged, then flushed into the blocks:
-    /// squares that own no memory (`u8`, `Qpi`, any type without
-    /// a destructor), which a clone of the position copies for free.
-    Deferred,
-    /// Written into the blocks at once, only their indices noted in the
-    /// position: squares that own memory (`String`), whose copy in every
-    /// clone of a position would allocate.
-    Through,
-}
-
-/// How the writes to squares of `P` are held: see [`Writes`].
-pub(crate) const fn writes<P>() -> Writes {
-    if core::mem::needs_drop::<P>() {
-        Writes::Through
-    } else {
-        Writes::Deferred
-    }
-}
 
 /// The store: the squares of a board as its versions share them: the
 /// blocks, the stamp that tells which boards hold the same ones, and the
@@ -226,7 +209,7 @@ impl<P: Clone, K: SharedPointerKind> Store<P, K> {
     /// stamp. For squares written through (the blocks already hold every
     /// write), the noted indices are forgotten under a new stamp.
     fn flush(&mut self, kept: &mut Kept<P>) {
-        if writes::<P>() == Writes::Deferred {
+        if write_policy::<P>() == WritePolicy::Deferred {
             // The logged writes, then the kept ones over them: the newer
             // write to a square lands last.
             self.blocks.write_all(self.log.drain().chain(kept.drain()));
@@ -277,7 +260,7 @@ pub(crate) fn write<const READ: bool, P: Clone, K: SharedPointerKind>(
     index: usize,
     square: Option<P>,
 ) -> WriteOutcome<P> {
-    if writes::<P>() == Writes::Through {
+    if write_policy::<P>() == WritePolicy::Through {
         let store = owner.store_mut();
         let old = store.blocks.replace(index, square);
         let logged_or_flushed = !kept.note(index);
@@ -352,21 +335,21 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
     /// The square at `index`, `None` if it is empty or past the last block.
     #[inline]
     pub(crate) fn get(self, index: usize) -> Option<&'a P> {
-        match writes::<P>() {
-            Writes::Deferred => match self.kept.slot(index) {
+        match write_policy::<P>() {
+            WritePolicy::Deferred => match self.kept.slot(index) {
                 Some(slot) => self.kept.square_at(slot),
                 None => self.store.get(index),
             },
-            Writes::Through => self.store.blocks.get(index),
+            WritePolicy::Through => self.store.blocks.get(index),
         }
     }
 
     /// The writes this board overlays on its blocks in index order: its
     /// kept and logged writes. None on a board written through.
     pub(crate) fn overlay(self) -> Overlay<'a, P> {
-        match writes::<P>() {
-            Writes::Deferred => self.overlay_with_notes(),
-            Writes::Through => Overlay::none(self.kept, &self.store.log),
+        match write_policy::<P>() {
+            WritePolicy::Deferred => self.overlay_with_notes(),
+            WritePolicy::Through => Overlay::none(self.kept, &self.store.log),
         }
     }
 
@@ -403,7 +386,9 @@ impl<'a, P, K: SharedPointerKind> Board<'a, P, K> {
         // A board with no write over its blocks (built from its squares,
         // loaded, or just flushed) is its blocks: one branch, rarely taken
         // in a search, spares it the slots' tests below.
-        if writes::<P>() == Writes::Deferred && self.store.log.len() + self.kept.len() > 0 {
+        if write_policy::<P>() == WritePolicy::Deferred
+            && self.store.log.len() + self.kept.len() > 0
+        {
             // Every slot, used or not: an unused one (index `UNUSED`, past
             // every board) goes to `spare`. The loops are unrolled, one
             // test per slot, so none ends on the count of writes, a branch

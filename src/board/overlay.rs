@@ -81,7 +81,7 @@ impl<'a, P> Overlay<'a, P> {
         let mut len = 0;
         let mut last = None;
         for &key in &sorted[..count] {
-            // A square's index is below 2^16.
+            // A square index: it fits (see the assertion on `UNUSED`).
             #[allow(clippy::cast_possible_truncation)]
             let index = (key >> 8) as u16;
             if last == Some(index) {

@@ -34,7 +34,7 @@ pub(crate) struct KeptHands<P> {
 /// A kept hand change but its piece: whose hand, and the difference from
 /// the shared count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct HandEntry {
+pub(crate) struct HandDelta {
     pub(crate) player: Player,
     pub(crate) delta: i8,
 }
@@ -68,23 +68,23 @@ impl<P> KeptHands<P> {
     /// The changes, ordered by player then piece, each with the difference
     /// from the shared hand's count.
     #[inline]
-    pub(crate) fn changes(&self) -> impl Iterator<Item = (HandEntry, &P)> + '_ {
+    pub(crate) fn changes(&self) -> impl Iterator<Item = (HandDelta, &P)> + '_ {
         (0..KEPT_HANDS).filter_map(|slot| {
             let piece = self.pieces[slot].as_ref()?;
-            Some((self.entry(slot), piece))
+            Some((self.at(slot), piece))
         })
     }
 
     /// The player and difference of the hand change in `slot` (meaningful
     /// for a used slot only).
     #[inline]
-    fn entry(&self, slot: usize) -> HandEntry {
+    fn at(&self, slot: usize) -> HandDelta {
         let player = if self.players >> slot & 1 == 0 {
             Player::First
         } else {
             Player::Second
         };
-        HandEntry {
+        HandDelta {
             player,
             delta: self.deltas[slot],
         }
@@ -94,8 +94,8 @@ impl<P> KeptHands<P> {
     #[inline]
     pub(crate) fn of(&self, player: Player) -> impl Iterator<Item = (&P, i8)> + '_ {
         self.changes()
-            .filter(move |(entry, _)| entry.player == player)
-            .map(|(entry, piece)| (piece, entry.delta))
+            .filter(move |(change, _)| change.player == player)
+            .map(|(change, piece)| (piece, change.delta))
     }
 
     /// `true` if a change of `player`'s hand is kept.
@@ -115,14 +115,14 @@ impl<P> KeptHands<P> {
 
 impl<P: Clone> KeptHands<P> {
     /// Takes every kept hand change out, leaving none.
-    pub(crate) fn drain(&mut self) -> impl Iterator<Item = (HandEntry, P)> + '_ {
-        let entries: [HandEntry; KEPT_HANDS] = core::array::from_fn(|slot| self.entry(slot));
+    pub(crate) fn drain(&mut self) -> impl Iterator<Item = (HandDelta, P)> + '_ {
+        let deltas: [HandDelta; KEPT_HANDS] = core::array::from_fn(|slot| self.at(slot));
         self.deltas = [0; KEPT_HANDS];
         self.players = 0;
-        entries
+        deltas
             .into_iter()
             .zip(&mut self.pieces)
-            .filter_map(|(entry, piece)| Some((entry, piece.take()?)))
+            .filter_map(|(change, piece)| Some((change, piece.take()?)))
     }
 }
 
@@ -132,8 +132,8 @@ impl<P: Ord> KeptHands<P> {
     #[inline]
     pub(crate) fn delta(&self, player: Player, piece: &P) -> i8 {
         self.changes()
-            .find(|(entry, kept)| entry.player == player && *kept == piece)
-            .map_or(0, |(entry, _)| entry.delta)
+            .find(|(change, kept)| change.player == player && *kept == piece)
+            .map_or(0, |(change, _)| change.delta)
     }
 
     /// Keeps `delta` as the difference from the shared count of `piece` in
@@ -181,7 +181,7 @@ impl<P: Ord> KeptHands<P> {
     fn key(&self, slot: usize) -> Option<(Player, &P)> {
         self.pieces[slot]
             .as_ref()
-            .map(|piece| (self.entry(slot).player, piece))
+            .map(|piece| (self.at(slot).player, piece))
     }
 
     /// Whether the hand changes in slots `at` and `at + 1` are out of order:
@@ -226,7 +226,7 @@ pub(crate) fn with_delta(count: usize, delta: isize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::{HandEntry, KEPT_HANDS, KeptHands, with_delta};
+    use super::{HandDelta, KEPT_HANDS, KeptHands, with_delta};
     use crate::Player;
 
     #[test]
@@ -276,7 +276,7 @@ mod tests {
         }
         let order = |kept: &KeptHands<u8>| -> Vec<_> {
             kept.changes()
-                .map(|(HandEntry { player, delta }, &piece)| (player, piece, delta))
+                .map(|(HandDelta { player, delta }, &piece)| (player, piece, delta))
                 .collect()
         };
         let mut sorted = changes.clone();

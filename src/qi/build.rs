@@ -4,9 +4,9 @@ use core::hash::Hash;
 
 use archery::{SharedPointer, SharedPointerKind};
 
-use super::{GenericQi, KeptChanges, Setup, Shared, hands};
+use super::{GenericQi, KeptChanges, Setup, Shared};
 use crate::board::Store;
-use crate::hand::Hand;
+use crate::hand::{self, Hand};
 use crate::hash::FromScratch;
 use crate::shape::Shape;
 use crate::{Error, Player};
@@ -195,7 +195,7 @@ impl<P: Clone + Ord + Hash, S: Hash, K: SharedPointerKind> GenericQi<P, S, K> {
             SharedPointer::make_mut(&mut self.shared)
                 .hand_mut(player)
                 .insert_new(piece, count)
-                .map_err(|error| hands::refused(error, player, entry, squares))?;
+                .map_err(|error| hand::refused(error, player, entry, squares))?;
             self.check_cardinality()?;
         }
         Ok(())

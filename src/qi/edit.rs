@@ -12,10 +12,9 @@ use core::marker::PhantomData;
 
 use archery::{ArcTK, SharedPointer, SharedPointerKind};
 
-use super::{GenericQi, KeptChanges, hands};
+use super::write::UNCOUNTED;
+use super::{GenericQi, KeptChanges};
 use crate::board;
-use crate::hand::with_delta;
-use crate::hash::{SECOND_TO_MOVE, hand_term, square_term, stable_hash};
 use crate::{Error, Player};
 
 /// A new position in the making: started by [`GenericQi::edit`], changed
@@ -128,9 +127,9 @@ struct EditState {
     /// The parent's board piece count: with `hand_added`, whether the
     /// piece total grew.
     board_pieces: u16,
-    /// `true` if a write moved writes into the blocks or their log: see
-    /// [`board::finish_writes`].
-    moved: bool,
+    /// `true` if a write logged the kept writes or flushed them into the
+    /// blocks: see [`board::finish_writes`].
+    logged_or_flushed: bool,
 }
 
 impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
@@ -219,11 +218,11 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
         // A slot that shares what this position shares (the last sibling
         // built there, or this position's parent) keeps its reference:
         // only the position's own fields are copied, with no count to
-        // take and drop, and what it held is kept aside for an error.
-        // Kept aside in a local filled in place and never moved: the kept
-        // writes copied into a temporary and moved from there were read
-        // back in wider pieces than they had just been written in, which
-        // stalls the processor (a store-forwarding stall) on every move.
+        // take and drop, and what it held is saved for an error. Saved in
+        // a local filled in place and never moved: the kept writes copied
+        // into a temporary and moved from there would be read back in
+        // wider pieces than they had just been written in, which stalls
+        // the processor (a store-forwarding stall) on every move.
         let mut own = Own::EMPTY;
         let whole = if SharedPointer::ptr_eq(&out.shared, &self.shared) {
             out.swap_own(self, &mut own);
@@ -286,59 +285,7 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
         self.board_pieces = own.board_pieces;
         self.kept = own.kept;
     }
-
-    /// Passes the turn to `turn`, in place.
-    #[inline(always)]
-    pub(super) fn set_turn(&mut self, turn: Player) {
-        if turn != self.turn {
-            self.turn = turn;
-            self.hash ^= SECOND_TO_MOVE;
-        }
-    }
-
-    /// Fails with [`Error::TooManyPieces`] if the pieces outnumber the squares.
-    #[inline(always)]
-    pub(super) fn check_cardinality(&self) -> Result<(), Error> {
-        self.check_pieces(None)
-    }
-
-    /// [`check_cardinality`](GenericQi::check_cardinality), with the pieces
-    /// in both hands if they were counted already.
-    #[inline(always)]
-    fn check_pieces(&self, hands: Option<usize>) -> Result<(), Error> {
-        let hands = match hands {
-            Some(hands) => hands,
-            // Both hands empty (the common case of chess and Go): no hand
-            // total to add up.
-            None if !self.kept.hands.any()
-                && self.shared.first_hand.total() == 0
-                && self.shared.second_hand.total() == 0 =>
-            {
-                0
-            }
-            None => self.pieces_in_hands(),
-        };
-        // Mid-edit, a hand total may be anything a usize holds, so the sum
-        // saturates: a total too large to add is over the limit either way.
-        let pieces = self.board_piece_count().saturating_add(hands);
-        let squares = self.shared.square_count;
-        if pieces > squares {
-            return Err(Error::TooManyPieces { pieces, squares });
-        }
-        Ok(())
-    }
-
-    /// The pieces in both hands, saturating.
-    fn pieces_in_hands(&self) -> usize {
-        self.hand_total(Player::First)
-            .saturating_add(self.hand_total(Player::Second))
-    }
 }
-
-/// [`EditState::hands`] before any hand change has counted the hands. No
-/// count reaches it: an edit's hand totals stay within the square count
-/// plus [`OVERSHOOT`] (see [`GenericQi::change_hand_mut`]).
-const UNCOUNTED: usize = usize::MAX;
 
 /// The error path of an edit, out of the way of the hot path: the new
 /// position is dropped and the error returned.
@@ -346,133 +293,6 @@ const UNCOUNTED: usize = usize::MAX;
 #[inline(never)]
 fn failed<T>(error: Error) -> Result<T, Error> {
     Err(error)
-}
-
-/// How far past the square count the piece total of an edit may run
-/// before the edit fails: what one hand change can take back (`-i32::MIN`
-/// copies). A diff may overshoot and come back, but no further: a long run
-/// of additions fails at its second change, not when a count overflows.
-pub(super) const OVERSHOOT: usize = 1 << 31;
-/// [`OVERSHOOT`] as an edit's net additions are counted.
-// 2^31 fits an `i64` on every target.
-#[allow(clippy::cast_possible_wrap)]
-const OVERSHOOT_NET: i64 = OVERSHOOT as i64;
-
-/// The piece total of a position from its three parts, saturating at
-/// `usize::MAX`: on a 32-bit target, two hand totals can each be near the
-/// top of the range while a diff is applied.
-pub(super) fn saturating_total(board: usize, first_hand: usize, second_hand: usize) -> usize {
-    board.saturating_add(first_hand).saturating_add(second_hand)
-}
-
-impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
-    /// Writes one square in place. One walk down the board at most: the old
-    /// square comes back from the write, for the hash and the piece count.
-    /// `true` if the write moved writes into the blocks or their log.
-    #[inline(always)]
-    fn set_square_mut(&mut self, index: usize, square: Option<P>) -> bool {
-        if let Some(new) = &square {
-            self.hash ^= square_term(index, stable_hash(new));
-            self.board_pieces += 1;
-        }
-        let written =
-            board::write::<true, P, K>(&mut self.shared, &mut self.kept.squares, index, square);
-        if let Some(old) = written.old {
-            self.hash ^= square_term(index, stable_hash(&old));
-            self.board_pieces -= 1;
-        }
-        written.logged_or_flushed
-    }
-
-    /// Writes one square in place, the caller vouching that it holds `old`:
-    /// the board is not read. The piece count wraps rather than panics on a
-    /// wrong `old`: the edit then fails its piece check or leaves a wrong
-    /// count, as [`Edit::replace`] documents.
-    #[inline(always)]
-    fn replace_square_mut(&mut self, index: usize, old: Option<&P>, square: Option<P>) -> bool {
-        debug_assert!(
-            self.square(index) == old,
-            "replace: square {index} does not hold what the caller said"
-        );
-        if let Some(old) = old {
-            self.hash ^= square_term(index, stable_hash(old));
-            self.board_pieces = self.board_pieces.wrapping_sub(1);
-        }
-        if let Some(new) = &square {
-            self.hash ^= square_term(index, stable_hash(new));
-            self.board_pieces = self.board_pieces.wrapping_add(1);
-        }
-        board::write::<false, P, K>(&mut self.shared, &mut self.kept.squares, index, square)
-            .logged_or_flushed
-    }
-
-    /// Adds `delta` copies of `piece` to a hand in place (removes them if
-    /// negative): kept in the position where there is room (see
-    /// `hands.rs`), else in the shared hands, copied if another version
-    /// shares them. Returns the count's increase (negative for a decrease,
-    /// saturating); on error nothing changes. `added` is what the edit's
-    /// earlier changes added to the piece total (net, saturating); `hands`
-    /// the pieces in both hands, or [`UNCOUNTED`]: an increase that needs
-    /// the total counts it, and every change that goes ahead keeps it up to
-    /// date.
-    #[inline(always)]
-    fn change_hand_mut(
-        &mut self,
-        player: Player,
-        piece: P,
-        delta: i32,
-        change: usize,
-        added: i64,
-        hands: &mut usize,
-    ) -> Result<i64, Error> {
-        if delta == 0 {
-            // Nothing to do, and nothing to copy.
-            return Ok(0);
-        }
-        let shared = self.shared.hand(player).count(&piece);
-        let before = with_delta(shared, isize::from(self.kept.hands.delta(player, &piece)));
-        let squares = self.shared.square_count;
-        let after = hands::counted(before, delta)
-            .map_err(|error| hands::refused(error, player, change, squares))?;
-        // The edit began with at most as many pieces as squares, as every
-        // position holds: while its net additions stay within `OVERSHOOT`,
-        // so does the piece total, with nothing to count.
-        let within = |increase: usize| {
-            i64::try_from(increase)
-                .ok()
-                .and_then(|increase| added.checked_add(increase))
-                .is_some_and(|net| net <= OVERSHOOT_NET)
-        };
-        if after > before && !within(after - before) {
-            if *hands == UNCOUNTED {
-                *hands = self.pieces_in_hands();
-            }
-            // The piece total with this change, which only adds to it.
-            let pieces = saturating_total(self.board_piece_count(), *hands, after - before);
-            if pieces > squares.saturating_add(OVERSHOOT) {
-                return Err(Error::TooManyPieces { pieces, squares });
-            }
-        }
-        if *hands != UNCOUNTED {
-            // `before` is part of the total, and an increase was checked
-            // above: neither end is reached.
-            *hands = hands.saturating_sub(before).saturating_add(after);
-        }
-        let key = stable_hash(&piece);
-        if before > 0 {
-            self.hash ^= hand_term(player, before, key);
-        }
-        if after > 0 {
-            self.hash ^= hand_term(player, after, key);
-        }
-        self.set_hand_count(player, piece, shared, before, after);
-        let increase = |from: usize, to: usize| i64::try_from(to - from).unwrap_or(i64::MAX);
-        Ok(if after >= before {
-            increase(before, after)
-        } else {
-            -increase(after, before)
-        })
-    }
 }
 
 impl EditState {
@@ -484,7 +304,7 @@ impl EditState {
             hand_added: 0,
             hands: UNCOUNTED,
             board_pieces: parent.board_pieces,
-            moved: false,
+            logged_or_flushed: false,
         }
     }
 
@@ -533,7 +353,7 @@ impl EditState {
         square: Option<P>,
     ) {
         if self.board_change(next, index).is_some() {
-            self.moved |= next.set_square_mut(index, square);
+            self.logged_or_flushed |= next.set_square_mut(index, square);
         }
     }
 
@@ -546,7 +366,7 @@ impl EditState {
         square: Option<P>,
     ) {
         if self.board_change(next, index).is_some() {
-            self.moved |= next.replace_square_mut(index, old, square);
+            self.logged_or_flushed |= next.replace_square_mut(index, old, square);
         }
     }
 
@@ -570,7 +390,7 @@ impl EditState {
 
     /// Ends the edit of `next`: the first failure if any, else the piece
     /// check (only if the edit added pieces: its parent passed it) and the
-    /// settling of a bulk write.
+    /// flush of a bulk write.
     #[inline(always)]
     fn finish<P: Clone, S, K: SharedPointerKind>(
         self,
@@ -586,7 +406,7 @@ impl EditState {
         board::finish_writes(
             &mut next.shared,
             &mut next.kept.squares,
-            self.moved,
+            self.logged_or_flushed,
             self.changes,
         );
         Ok(())
@@ -738,23 +558,5 @@ impl<P: Clone, S, K: SharedPointerKind> Edit<P, S, K> {
             Ok(()) => Ok(next),
             Err(error) => failed(error),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::saturating_total;
-
-    // A 32-bit target adds hand totals near `u32::MAX`; the same sums near
-    // `usize::MAX` exercise the same saturation on the 64-bit CI machine.
-    #[test]
-    fn the_piece_total_saturates_instead_of_wrapping() {
-        assert_eq!(saturating_total(1, usize::MAX, 0), usize::MAX);
-        assert_eq!(
-            saturating_total(0, usize::MAX - 1, usize::MAX - 1),
-            usize::MAX
-        );
-        assert_eq!(saturating_total(usize::MAX, 1, 1), usize::MAX);
-        assert_eq!(saturating_total(3, 4, 5), 12);
     }
 }

@@ -6,7 +6,8 @@
 //! A position is one pointer to what it shares with its relatives (the
 //! board's blocks and their log, both hands and the setup: see [`Shared`]),
 //! plus what is its own: its hash, its last few square writes and hand
-//! changes (see `src/board/`), its board piece count and the side to move.
+//! changes (see `src/board/` and `src/hand/`), its board piece count and
+//! the side to move.
 //! A clone copies those few words and takes one reference count; a move
 //! writes into a copy's kept writes, with no allocation, until they run
 //! out. Only a move of the kept writes into the log or the blocks, a hand
@@ -18,7 +19,7 @@ use archery::{ArcTK, RcK, SharedPointer, SharedPointerKind};
 
 use crate::Player;
 use crate::board::{Board, Kept, Store, StoreMut};
-use crate::hand::{Hand, KeptHands};
+use crate::hand::{self, Hand, HandsMut, KeptHands};
 use crate::shape::Shape;
 
 mod build;
@@ -26,10 +27,12 @@ mod changes;
 mod diff;
 mod edit;
 mod eq;
+#[cfg(test)]
 mod hands;
 mod kinds;
 mod read;
 mod transform;
+mod write;
 
 #[cfg(test)]
 mod tests;
@@ -191,6 +194,11 @@ impl<P, S, K: SharedPointerKind> Shared<P, S, K> {
         }
     }
 
+    /// Both hands, the first player's first.
+    fn hands(&self) -> [&Hand<P, K>; 2] {
+        [&self.first_hand, &self.second_hand]
+    }
+
     fn hand_mut(&mut self, player: Player) -> &mut Hand<P, K> {
         match player {
             Player::First => &mut self.first_hand,
@@ -211,9 +219,17 @@ impl<P: Clone, S, K: SharedPointerKind> StoreMut<P, K> for SharedPointer<Shared<
     }
 }
 
+impl<P: Clone, S, K: SharedPointerKind> HandsMut<P, K> for SharedPointer<Shared<P, S, K>, K> {
+    #[inline]
+    fn hands_mut(&mut self) -> [&mut Hand<P, K>; 2] {
+        let shared = SharedPointer::make_mut(self);
+        [&mut shared.first_hand, &mut shared.second_hand]
+    }
+}
+
 impl<P: Clone, S, K: SharedPointerKind> Clone for GenericQi<P, S, K> {
-    /// O(1): copies a few words and the position's last few writes (see
-    /// `src/board/`) and takes one reference count, whatever the board
+    /// O(1): copies a few words and the position's last few writes and
+    /// hand changes (see `src/board/` and `src/hand/`) and takes one reference count, whatever the board
     /// size.
     #[inline]
     fn clone(&self) -> Self {
@@ -233,5 +249,33 @@ impl<P, S, K: SharedPointerKind> GenericQi<P, S, K> {
     #[inline]
     fn view(&self) -> Board<'_, P, K> {
         self.shared.store.with(&self.kept.squares)
+    }
+
+    /// The pieces in `player`'s effective hand (see `src/hand/view.rs`),
+    /// saturating.
+    fn hand_total(&self, player: Player) -> usize {
+        hand::effective_total(self.shared.hand(player), &self.kept.hands, player)
+    }
+}
+
+impl<P: Ord, S, K: SharedPointerKind> GenericQi<P, S, K> {
+    /// How many copies of `piece` `player`'s effective hand holds.
+    fn effective_count(&self, player: Player, piece: &P) -> usize {
+        hand::effective_count(self.shared.hand(player), &self.kept.hands, player, piece)
+    }
+
+    /// `player`'s effective hand as `(piece, count)` in piece order.
+    fn effective_hand(&self, player: Player) -> impl Iterator<Item = (&P, usize)> + '_ {
+        hand::effective_hand(self.shared.hand(player), &self.kept.hands, player)
+    }
+
+    /// `true` if both hold the same effective hands.
+    fn same_hands(&self, other: &Self) -> bool {
+        hand::same_hands(
+            self.shared.hands(),
+            &self.kept.hands,
+            other.shared.hands(),
+            &other.kept.hands,
+        )
     }
 }
