@@ -4,8 +4,7 @@
 
 use persistent_qi::{Player, Qi};
 
-#[path = "common/qpi.rs"]
-mod qpi_token;
+use crate::qpi_token;
 
 type Position = Qi<String, String>;
 

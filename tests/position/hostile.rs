@@ -10,8 +10,7 @@ use persistent_qi::{Error, MAX_SQUARE_COUNT, Player, Qi};
 
 type Position = Qi<u8, u8>;
 
-#[path = "common/empty.rs"]
-mod empty_board;
+use crate::empty_board;
 
 use empty_board::Empty;
 

@@ -20,8 +20,7 @@ const _: () = {
 
 // --- The domain, built from the component crates alone ---
 
-#[path = "common/qpi_domain.rs"]
-mod qpi_domain;
+use crate::qpi_domain;
 
 use qpi_domain::{all_pins, all_sins};
 

@@ -6,8 +6,7 @@ use persistent_qi::qpi::Qpi;
 use serde::Deserialize;
 use serde::de::value::{BytesDeserializer, Error as ValueError};
 
-#[path = "common/qpi.rs"]
-mod qpi_token;
+use crate::qpi_token;
 
 use qpi_token::qpi;
 

@@ -5,8 +5,7 @@
 
 use persistent_qi::qpi::{Epin, Qpi, Sin};
 
-#[path = "common/qpi_domain.rs"]
-mod qpi_domain;
+use crate::qpi_domain;
 
 use qpi_domain::{all_pins, all_sins};
 

@@ -9,8 +9,7 @@ use persistent_qi::{
     SharedPointerKind, SquareDiff,
 };
 
-#[path = "common/qpi.rs"]
-mod qpi_token;
+use crate::qpi_token;
 
 use qpi_token::qpi;
 

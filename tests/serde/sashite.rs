@@ -105,8 +105,7 @@ fn s(text: &str) -> String {
     text.to_string()
 }
 
-#[path = "common/qpi.rs"]
-mod qpi_token;
+use crate::qpi_token;
 
 use qpi_token::qpi;
 

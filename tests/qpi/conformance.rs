@@ -7,8 +7,7 @@
 use persistent_qi::qpi::{ParseError, PinParseError, Qpi, SinParseError};
 use persistent_qi::qpi::{pin, sin};
 
-#[path = "common/qpi.rs"]
-mod qpi_token;
+use crate::qpi_token;
 
 use qpi_token::qpi;
 
