@@ -1,40 +1,21 @@
 //! `games shogi`, run as a user would: its output, its exit codes, and a
 //! one-line error for every kind of bad input.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 use games::shogi::MATSURI;
 
+use crate::run::{self, games, scratch, stderr, stdout};
+
 /// Runs `games shogi` with `arguments`.
 fn shogi(arguments: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_games"))
-        .arg("shogi")
-        .args(arguments)
-        .output()
-        .expect("the program runs")
+    games(&[&["shogi"], arguments].concat())
 }
 
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("UTF-8 output")
-}
-
-/// Runs a command that must fail on its input: exit code 2 and one line.
+/// Runs a `games shogi` command that must fail on its input (see
+/// [`run::refused`]).
 fn refused(arguments: &[&str]) -> String {
-    let output = shogi(arguments);
-    assert_eq!(
-        output.status.code(),
-        Some(2),
-        "{arguments:?}: {}",
-        stderr(&output)
-    );
-    let message = stderr(&output);
-    assert_eq!(message.lines().count(), 1, "{arguments:?}: {message}");
-    assert!(message.starts_with("games: "), "{message}");
-    message
+    run::refused(&[&["shogi"], arguments].concat())
 }
 
 #[test]
@@ -279,17 +260,10 @@ fn unknown_flags_and_missing_values_are_refused() {
     refused(&["selfplay", "--crate", "local", "--threads", "2"]);
 }
 
-/// A scratch file for `--write`, holding `text`.
-fn scratch(name: &str, text: &str) -> std::path::PathBuf {
-    let path = std::env::temp_dir().join(format!("shogi-cli-{}-{name}", std::process::id()));
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
 #[test]
 fn write_replaces_the_runs_own_section_and_keeps_the_rest() {
     let file = scratch(
-        "write.md",
+        "shogi-write.md",
         "# Kept\n\n<!-- shogi-perft-start-2:begin -->\nold\n<!-- shogi-perft-start-2:end -->\n\nKept too.\n",
     );
     let output = shogi(&[
@@ -319,7 +293,7 @@ fn write_replaces_the_runs_own_section_and_keeps_the_rest() {
 
 #[test]
 fn write_is_refused_before_measuring_without_the_section_or_a_published_position() {
-    let file = scratch("refused.md", "# No sections\n");
+    let file = scratch("shogi-refused.md", "# No sections\n");
     let path = file.to_str().unwrap();
     let message = refused(&["tree", "--depth", "2", "--write", path]);
     assert!(

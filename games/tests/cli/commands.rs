@@ -1,40 +1,10 @@
 //! The program as a user runs it: the self-check of the three games, each
 //! game's commands, the exit codes (1 on a mismatch, 2 on bad input) and a
-//! one-line error for bad input. Shogi's own commands are in `shogi_cli.rs`.
-
-use std::process::{Command, Output};
+//! one-line error for bad input. Shogi's own commands are in `shogi.rs`.
 
 use games::chess::KIWIPETE;
 
-fn games(arguments: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_games"))
-        .args(arguments)
-        .output()
-        .expect("the program runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("UTF-8 output")
-}
-
-/// Runs a command that must fail on its input: exit code 2 and one line.
-fn refused(arguments: &[&str]) -> String {
-    let output = games(arguments);
-    assert_eq!(
-        output.status.code(),
-        Some(2),
-        "{arguments:?}: {}",
-        stderr(&output)
-    );
-    let message = stderr(&output);
-    assert_eq!(message.lines().count(), 1, "{arguments:?}: {message}");
-    assert!(message.starts_with("games: "), "{message}");
-    message
-}
+use crate::run::{games, refused, scratch, stderr, stdout};
 
 #[test]
 fn the_self_check_matches_every_published_count_of_the_three_games() {
@@ -230,13 +200,6 @@ fn bad_arguments_are_refused() {
     refused(&["go", "tree", "--positions", "0"]);
     refused(&["checkers", "perft", "--depth", "1"]);
     refused(&["chess", "playouts"]);
-}
-
-/// A scratch file for `--write`, holding `text`.
-fn scratch(name: &str, text: &str) -> std::path::PathBuf {
-    let path = std::env::temp_dir().join(format!("games-cli-{}-{name}", std::process::id()));
-    std::fs::write(&path, text).unwrap();
-    path
 }
 
 #[test]

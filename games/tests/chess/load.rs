@@ -7,7 +7,8 @@ use games::chess::{
 };
 use games::{Local, Node as _, Persistent, QpiPosition, Sashite, same_content};
 use persistent_qi::Player;
-use persistent_qi::qpi::Qpi;
+
+use crate::qpi_token::qpi;
 
 /// The start position in FEEN, then FEN's castling and en-passant fields.
 const START_FEEN: &str = "rnbqk^bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK^BNR / C/c KQkq -";
@@ -24,10 +25,6 @@ fn refusal(text: &str) -> NotChess {
         Err(LoadError::NotChess(error)) => error,
         other => panic!("{text}: expected a NotChess error, got {other:?}"),
     }
-}
-
-fn qpi(token: &str) -> Qpi {
-    token.parse().expect("a QPI token")
 }
 
 fn square(name: &str) -> usize {

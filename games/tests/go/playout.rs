@@ -281,7 +281,7 @@ fn time_kept_tree<P: Position<Piece = u8, Style = u8>>(size: &str, positions: us
 }
 
 /// Run in a release build: `cargo test --release -p games --test
-/// go_playout -- --ignored --nocapture`.
+/// go -- --ignored --nocapture playout::`.
 #[test]
 #[ignore = "timings: run in a release build"]
 fn playout_times_per_crate() {

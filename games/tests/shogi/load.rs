@@ -1,24 +1,20 @@
 //! The one door in: which FEEN strings are shogi positions, and what the
 //! others are told.
 
-mod common;
+use crate::common;
+use crate::qpi_token::qpi;
 
 use common::{setup, with_kings};
 use games::shogi::{LoadError, MATSURI, MOST_MOVES, NotShogi, Place, START, load, square_index};
 use games::{FeenError, Persistent, Sashite, same_content};
 use persistent_qi::Player;
 use persistent_qi::feen::ReadError;
-use persistent_qi::qpi::Qpi;
 
 fn refusal(feen: &str) -> NotShogi {
     match load::<Persistent>(feen) {
         Err(LoadError::NotShogi(error)) => error,
         other => panic!("{feen}: expected a NotShogi error, got {other:?}"),
     }
-}
-
-fn qpi(token: &str) -> Qpi {
-    token.parse().expect("a QPI token")
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! No move may leave one's own king attacked: pins, checks, evasions.
 
-mod common;
+use crate::common;
 
 use common::{set, setup};
 

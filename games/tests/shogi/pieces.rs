@@ -2,7 +2,7 @@
 //! an otherwise empty board (the two kings aside), for the first player
 //! unless said otherwise.
 
-mod common;
+use crate::common;
 
 use common::{set, with_kings};
 

@@ -2,15 +2,11 @@
 //! never move, never a second unpromoted pawn on a file (nifu), never a
 //! pawn that gives checkmate (uchifuzume).
 
-mod common;
+use crate::common;
+use crate::qpi_token::qpi;
 
 use common::{set, setup, with_kings};
 use games::shogi::square_index;
-use persistent_qi::qpi::Qpi;
-
-fn qpi(token: &str) -> Qpi {
-    token.parse().expect("a QPI token")
-}
 
 /// The squares of the drops, as USI squares.
 fn squares(drops: &std::collections::BTreeSet<String>) -> Vec<String> {

@@ -1,16 +1,12 @@
 //! Captures: the taken piece enters the capturer's hand, unpromoted, turned
 //! to the capturer's side, in the capturer's style.
 
-mod common;
+use crate::common;
+use crate::qpi_token::qpi;
 
 use common::{setup, with_kings};
 use games::shogi::square_index;
 use persistent_qi::Player;
-use persistent_qi::qpi::Qpi;
-
-fn qpi(token: &str) -> Qpi {
-    token.parse().expect("a QPI token")
-}
 
 #[test]
 fn a_captured_piece_enters_the_capturers_hand() {
