@@ -14,8 +14,8 @@
 //!   holds depends on the code around it, not on the text of one line, so
 //!   a pattern here would either flag hundreds of safe lines or pass them
 //!   all: it would be an allowlist no one reads. The model-based tests
-//!   (`harness/tests/model.rs`) and the `diff_sequence` fuzz target (replayed by
-//!   `harness/tests/fuzz_replay.rs`) run every operation with indices at, just past
+//!   (`harness/tests/properties/model.rs`) and the `diff_sequence` fuzz target (replayed by
+//!   `harness/tests/repository/fuzz_replay.rs`) run every operation with indices at, just past
 //!   and far past every bound and compare each result with a plain model,
 //!   so an index that escapes its bound panics there.
 //! - Arithmetic overflow panics in debug builds only; the same tests run

@@ -21,7 +21,7 @@ fn commands(script: &str) -> Vec<String> {
 
 #[test]
 fn ci_runs_the_readmes_test_command_as_written() {
-    // The README's second command (`tests/readme.rs` checks it is).
+    // The README's second command (`tests/repository/readme.rs` checks it is).
     let test_command = "cargo test --workspace --all-features";
     let ci = commands(&read(".ci/run"));
     assert!(

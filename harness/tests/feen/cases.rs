@@ -12,8 +12,7 @@ fn epin(token: &str) -> Epin {
     token.parse().expect("an EPIN token")
 }
 
-#[path = "../../tests/common/qpi.rs"]
-mod qpi_token;
+use crate::qpi_token;
 
 use qpi_token::qpi;
 

@@ -6,11 +6,11 @@
 //! README summarises them in one table, between `<!-- performance:begin -->`
 //! and `<!-- performance:end -->`. Nobody copies a figure: this test derives
 //! the summary from `docs/performance.md` and fails when the README's copy
-//! differs. `UPDATE_SHARED_DOCS=1 cargo test -p persistent-qi-harness --test readme_performance`
+//! differs. `UPDATE_SHARED_DOCS=1 cargo test -p persistent-qi-harness --test repository readme_performance`
 //! rewrites it, and fails with "rewrote README.md: run again to check"; a
 //! second run, without the variable, checks it. Only the value `1`
 //! rewrites, and a run that rewrote the README never passes (as in
-//! `tests/readme.rs`). A target is met when every figure of its cell meets
+//! `tests/repository/readme.rs`). A target is met when every figure of its cell meets
 //! it.
 //! Sections are found as `harness::report` writes them, so this test needs
 //! the workspace's harness and stays out of the package.
@@ -936,7 +936,7 @@ fn copy_verdict(
     }
     Err(format!(
         "the `{}` table of {file} differs from what docs/performance.md measured \
-         (run `UPDATE_SHARED_DOCS=1 cargo test -p persistent-qi-harness --test readme_performance`):\n\
+         (run `UPDATE_SHARED_DOCS=1 cargo test -p persistent-qi-harness --test repository readme_performance`):\n\
          {file}:\n{found}\nexpected:\n{expected}",
         copy.name
     ))
