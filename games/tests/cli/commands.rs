@@ -234,3 +234,42 @@ fn each_game_writes_its_own_sections() {
     ]);
     assert!(message.contains("published go positions"), "{message}");
 }
+
+#[test]
+fn the_program_saves_and_loads_a_tree() {
+    let directory = std::env::temp_dir().join(format!("games-tree-save-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let file = directory.join("shogi2.tree");
+    let file_arg = file.to_str().unwrap();
+    let save = games(&["shogi", "tree", "--depth", "2", "--save", file_arg]);
+    assert!(save.status.success(), "{}", stderr(&save));
+    assert!(stdout(&save).contains("| the file |"));
+    let load = games(&["shogi", "tree", "--load", file_arg]);
+    assert!(load.status.success(), "{}", stderr(&load));
+    let table = stdout(&load);
+    assert!(
+        table.contains("| positions (levels 1, 30, 900) | 931 |"),
+        "{table}"
+    );
+    assert!(
+        table.contains("| memory ratio, loaded to built |"),
+        "{table}"
+    );
+
+    // Chess cannot load shogi's tree; a cut file is refused on one line.
+    let chess = games(&["chess", "tree", "--load", file_arg]);
+    assert_eq!(chess.status.code(), Some(2));
+    let message = stderr(&chess);
+    assert!(
+        message.ends_with("a tree file of shogi, not of chess\n"),
+        "{message}"
+    );
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..bytes.len() / 2]).unwrap();
+    let cut = games(&["shogi", "tree", "--load", file_arg]);
+    assert_eq!(cut.status.code(), Some(2));
+    let message = stderr(&cut);
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(message.contains("truncated"), "{message}");
+    std::fs::remove_dir_all(&directory).unwrap();
+}

@@ -1,8 +1,7 @@
-//! A kept tree saved and loaded (`games::save`, `tree --save`/`--load`):
+//! A kept tree saved and loaded (`games::save`; the
+//! program's `tree --save`/`--load` in `cli/commands.rs`):
 //! the loaded tree is the built one, position by position and parent by
 //! parent; a truncated or corrupted file is a typed error, never a panic.
-
-use std::process::Command;
 
 use games::save::{MAGIC, TreeFileError, read_tree, read_tree_header, write_tree};
 use games::{Game, Limits, Node, Observer, Persistent, Tree, build_tree};
@@ -261,64 +260,4 @@ fn a_header_announcing_more_positions_than_the_file_holds_is_refused() {
         )),
         "{error}"
     );
-}
-
-#[test]
-fn the_program_saves_and_loads_a_tree() {
-    let directory = std::env::temp_dir().join(format!("games-tree-save-{}", std::process::id()));
-    std::fs::create_dir_all(&directory).unwrap();
-    let file = directory.join("shogi2.tree");
-    let file_arg = file.to_str().unwrap();
-    let program = env!("CARGO_BIN_EXE_games");
-    let save = Command::new(program)
-        .args(["shogi", "tree", "--depth", "2", "--save", file_arg])
-        .output()
-        .unwrap();
-    assert!(
-        save.status.success(),
-        "{}",
-        String::from_utf8_lossy(&save.stderr)
-    );
-    assert!(String::from_utf8_lossy(&save.stdout).contains("| the file |"));
-    let load = Command::new(program)
-        .args(["shogi", "tree", "--load", file_arg])
-        .output()
-        .unwrap();
-    assert!(
-        load.status.success(),
-        "{}",
-        String::from_utf8_lossy(&load.stderr)
-    );
-    let table = String::from_utf8_lossy(&load.stdout);
-    assert!(
-        table.contains("| positions (levels 1, 30, 900) | 931 |"),
-        "{table}"
-    );
-    assert!(
-        table.contains("| memory ratio, loaded to built |"),
-        "{table}"
-    );
-
-    // Chess cannot load shogi's tree; a cut file is refused on one line.
-    let chess = Command::new(program)
-        .args(["chess", "tree", "--load", file_arg])
-        .output()
-        .unwrap();
-    assert_eq!(chess.status.code(), Some(2));
-    let message = String::from_utf8_lossy(&chess.stderr);
-    assert!(
-        message.ends_with("a tree file of shogi, not of chess\n"),
-        "{message}"
-    );
-    let bytes = std::fs::read(&file).unwrap();
-    std::fs::write(&file, &bytes[..bytes.len() / 2]).unwrap();
-    let cut = Command::new(program)
-        .args(["shogi", "tree", "--load", file_arg])
-        .output()
-        .unwrap();
-    assert_eq!(cut.status.code(), Some(2));
-    let message = String::from_utf8_lossy(&cut.stderr);
-    assert_eq!(message.lines().count(), 1, "{message}");
-    assert!(message.contains("truncated"), "{message}");
-    std::fs::remove_dir_all(&directory).unwrap();
 }
