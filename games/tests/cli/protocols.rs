@@ -66,16 +66,33 @@ fn legal_after<G: Game>(root: &str, moves: &[&str], mv: &str) -> bool {
         .any(|candidate| candidate.to_string() == mv)
 }
 
+/// A UCI front-end over `krate` and `store` whose every search runs
+/// `iterations` iterations.
+fn uci(krate: Crate, store: StoreKind, iterations: u64) -> Uci {
+    Uci::new(config(krate, store), iterations, None)
+        .unwrap()
+        .capped(iterations)
+}
+
+/// A USI front-end over persistent-qi and `store` whose every search runs
+/// `iterations` iterations.
+fn usi(store: StoreKind, iterations: u64) -> Usi {
+    Usi::new(config(Crate::Persistent, store), iterations, None)
+        .unwrap()
+        .capped(iterations)
+}
+
+/// Whether the move of the first `bestmove` line of `text` is legal after
+/// `moves` from `G`'s position `root`.
+fn best_is_legal_after<G: Game>(text: &str, root: &str, moves: &[&str]) -> bool {
+    legal_after::<G>(root, moves, after(text, "bestmove")[0])
+}
+
 #[test]
 fn uci_answers_the_handshake_and_a_legal_move_over_every_crate_and_store() {
-    for krate in [
-        Crate::Persistent,
-        Crate::Local,
-        Crate::Sashite,
-        Crate::Fixed,
-    ] {
+    for krate in Crate::ALL {
         for store in StoreKind::ALL {
-            let mut uci = Uci::new(config(krate, store), 40, None).unwrap().capped(40);
+            let mut uci = uci(krate, store, 40);
             let text = answers(
                 &mut uci,
                 "uci\nisready\nucinewgame\nposition startpos moves e2e4 e7e5\ngo nodes 40\n",
@@ -96,16 +113,9 @@ fn uci_answers_the_handshake_and_a_legal_move_over_every_crate_and_store() {
 fn every_crate_and_store_answers_the_same_move_for_one_seed() {
     let script = "position startpos moves d2d4\ngo nodes 200\n";
     let mut chosen = Vec::new();
-    for krate in [
-        Crate::Persistent,
-        Crate::Local,
-        Crate::Sashite,
-        Crate::Fixed,
-    ] {
+    for krate in Crate::ALL {
         for store in StoreKind::ALL {
-            let mut uci = Uci::new(config(krate, store), 200, None)
-                .unwrap()
-                .capped(200);
+            let mut uci = uci(krate, store, 200);
             let text = answers(&mut uci, script);
             chosen.push(after(&text, "bestmove").concat());
         }
@@ -115,9 +125,7 @@ fn every_crate_and_store_answers_the_same_move_for_one_seed() {
 
 #[test]
 fn uci_refuses_a_bad_position_or_move_and_keeps_the_last_good_one() {
-    let mut uci = Uci::new(config(Crate::Persistent, StoreKind::Positions), 30, None)
-        .unwrap()
-        .capped(30);
+    let mut uci = uci(Crate::Persistent, StoreKind::Positions, 30);
     let text = answers(
         &mut uci,
         "position startpos moves e2e4\n\
@@ -132,18 +140,15 @@ fn uci_refuses_a_bad_position_or_move_and_keeps_the_last_good_one() {
         "{text}"
     );
     // The position after e2e4 is kept: Black's move is answered.
-    let best = after(&text, "bestmove");
     assert!(
-        legal_after::<Chess>(games::chess::START, &["e2e4"], best[0]),
+        best_is_legal_after::<Chess>(&text, games::chess::START, &["e2e4"]),
         "{text}"
     );
 }
 
 #[test]
 fn uci_plays_a_whole_game_against_itself_every_move_legal() {
-    let mut uci = Uci::new(config(Crate::Persistent, StoreKind::Moves), 20, None)
-        .unwrap()
-        .capped(20);
+    let mut uci = uci(Crate::Persistent, StoreKind::Moves, 20);
     let mut moves: Vec<String> = Vec::new();
     for _ in 0..60 {
         let script = format!("position startpos moves {}\ngo nodes 20\n", moves.join(" "));
@@ -164,17 +169,14 @@ fn uci_plays_a_whole_game_against_itself_every_move_legal() {
 
 #[test]
 fn usi_answers_from_startpos_and_from_sfen() {
-    let mut usi = Usi::new(config(Crate::Persistent, StoreKind::Positions), 40, None)
-        .unwrap()
-        .capped(40);
+    let mut usi = usi(StoreKind::Positions, 40);
     let text = answers(
         &mut usi,
         "usi\nisready\nusinewgame\nposition startpos moves 7g7f\ngo byoyomi 1000\n",
     );
     assert!(text.contains("usiok") && text.contains("readyok"), "{text}");
-    let best = after(&text, "bestmove");
     assert!(
-        legal_after::<Shogi>(games::shogi::START, &["7g7f"], best[0]),
+        best_is_legal_after::<Shogi>(&text, games::shogi::START, &["7g7f"]),
         "{text}"
     );
 
@@ -185,18 +187,15 @@ fn usi_answers_from_startpos_and_from_sfen() {
             games::shogi::START_SFEN
         ),
     );
-    let best = after(&text, "bestmove");
     assert!(
-        legal_after::<Shogi>(games::shogi::START, &["2g2f"], best[0]),
+        best_is_legal_after::<Shogi>(&text, games::shogi::START, &["2g2f"]),
         "{text}"
     );
 }
 
 #[test]
 fn usi_refuses_a_bad_sfen_and_an_illegal_move() {
-    let mut usi = Usi::new(config(Crate::Persistent, StoreKind::Positions), 20, None)
-        .unwrap()
-        .capped(20);
+    let mut usi = usi(StoreKind::Positions, 20);
     let text = answers(
         &mut usi,
         "position sfen lnsgkgsnl/9 b - 1\nposition startpos moves 5a5b\nposition nowhere\n",
