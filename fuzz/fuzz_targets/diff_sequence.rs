@@ -2,7 +2,7 @@
 //! byte picks), checked step by step against a plain model: see
 //! `harness::diff_sequence`. The costlier checks run on a sample of the
 //! steps and versions (`harness::Checks::SAMPLED`); the corpus replay in
-//! `tests/fuzz_replay.rs` runs every input with all of them.
+//! `harness/tests/repository/fuzz_replay.rs` runs every input with all of them.
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {

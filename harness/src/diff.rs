@@ -28,7 +28,7 @@ use persistent_qi::{Diff, Error, MAX_SQUARE_COUNT, Player, Qi};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::generate::{Draw, Drawn, drawn};
+use crate::generate::{Draw, drawn};
 
 /// The most edits a structure-aware input makes to the base.
 const MAX_EDITS: usize = 12;
@@ -322,14 +322,7 @@ fn structured_document<P: Piece>(
     u: &mut Unstructured<'_>,
     format: Format,
 ) -> arbitrary::Result<(Qi<P, u8>, Vec<u8>)> {
-    let Drawn {
-        shape,
-        squares,
-        hands: [first_hand, second_hand],
-        turn,
-    } = drawn::<P>(u)?;
-    let base = Qi::from_parts(&shape, squares, first_hand, second_hand, 0, 1, turn)
-        .expect("the generator's content is valid");
+    let base = drawn::<P>(u)?.position(0, 1);
     let square_count = base.square_count();
     let mut edit = base.edit();
     for _ in 0..u.int_in_range(0..=MAX_EDITS)? {

@@ -1,5 +1,5 @@
 //! The `feen_parse` target, also run by the tests on the FEEN examples and
-//! sashite-feen's own cases (`tests/feen.rs`, `tests/feen_properties.rs`).
+//! sashite-feen's own cases (`tests/feen/cases.rs`, `tests/feen/properties.rs`).
 //!
 //! For any bytes: no panic; this crate reads a string exactly when
 //! `sashite-feen` accepts it, and otherwise fails with `sashite-feen`'s own

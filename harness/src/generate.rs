@@ -187,6 +187,29 @@ pub(crate) struct Drawn<P> {
     pub(crate) turn: Player,
 }
 
+impl<P: Clone + Ord + core::hash::Hash> Drawn<P> {
+    /// The position of this content, with these styles. The content is
+    /// valid (the crate's generator drew it), so this never fails.
+    pub(crate) fn position<S: core::hash::Hash>(self, first_style: S, second_style: S) -> Qi<P, S> {
+        let Drawn {
+            shape,
+            squares,
+            hands: [first_hand, second_hand],
+            turn,
+        } = self;
+        Qi::from_parts(
+            &shape,
+            squares,
+            first_hand,
+            second_hand,
+            first_style,
+            second_style,
+            turn,
+        )
+        .expect("the generator's content is valid")
+    }
+}
+
 /// The content of a position drawn by the crate's generator (`Arbitrary for
 /// Qi`, with `u8` pieces), its pieces then relabelled with a pool of `P`
 /// (entries of one hand that meet on the same piece add up). A board whose

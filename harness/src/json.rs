@@ -24,7 +24,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::generate::{Draw, Drawn, drawn};
+use crate::generate::{Draw, drawn};
 use crate::{Change, Model};
 
 /// The fields of a position document, in their serialized order.
@@ -268,23 +268,9 @@ where
     P: Serialize + Draw<'a> + Clone + Ord + Hash,
     S: Serialize + Draw<'a> + Hash,
 {
-    let Drawn {
-        shape,
-        squares,
-        hands: [first_hand, second_hand],
-        turn,
-    } = drawn::<P>(u)?;
+    let content = drawn::<P>(u)?;
     let (first_style, second_style) = (S::draw(u)?, S::draw(u)?);
-    let position = Qi::from_parts(
-        &shape,
-        squares,
-        first_hand,
-        second_hand,
-        first_style,
-        second_style,
-        turn,
-    )
-    .expect("the generator's content is valid");
+    let position = content.position(first_style, second_style);
     let Ok(Value::Object(mut object)) = serde_json::to_value(&position) else {
         panic!("a position serializes as an object");
     };

@@ -6,11 +6,11 @@
 //! - [`Scenario`]: a start and a sequence of [`Action`]s, run on a position
 //!   and on the plain [`Model`] side by side, over either pointer kind
 //!   ([`support::Kind`]: `Qi` and `LocalQi`). The `diff_sequence` fuzz target
-//!   decodes one from bytes; `tests/model.rs` draws them with proptest.
+//!   decodes one from bytes; `tests/properties/model.rs` draws them with proptest.
 //! - The fuzz targets, one function each taking libFuzzer's bytes:
 //!   [`diff_sequence`] (which the fuzz target runs as
 //!   [`diff_sequence_checked`] with [`Checks::SAMPLED`]), [`qpi_parse`],
-//!   [`serde_json()`], [`feen_parse`], [`diff_decode`]. `tests/fuzz_replay.rs` feeds them the
+//!   [`serde_json()`], [`feen_parse`], [`diff_decode`]. `tests/repository/fuzz_replay.rs` feeds them the
 //!   committed corpus, so `cargo test` replays every input the fuzzers
 //!   kept, on stable, with every check at every chance.
 //! - [`support`]: one fixed-seed generator, the piece types the benchmarks

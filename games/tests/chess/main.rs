@@ -1,0 +1,13 @@
+//! Chess, one test binary: loading FEN and FEEN (`load`), the rules
+//! (`rules`), perft against the published counts (`perft`), every crate
+//! agreeing along random games (`agreement`), and the search's view of the
+//! rules (`search`).
+
+#[path = "../../../tests/common/qpi.rs"]
+mod qpi_token;
+
+mod agreement;
+mod load;
+mod perft;
+mod rules;
+mod search;

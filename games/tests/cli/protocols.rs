@@ -1,0 +1,249 @@
+//! The engine front-ends (UCI, USI, GTP) driven by scripts: every answer
+//! a client waits for is there, every move answered is legal where it is
+//! played, bad input is answered (an `info string`, GTP's `?`) and the
+//! session goes on from the last good position. Real clients drive the
+//! same front-ends in `games/clients/run` (`.ci/run`).
+
+use std::fs;
+use std::path::Path;
+
+use games::chess::Chess;
+use games::go::Go;
+use games::measure::Crate;
+use games::protocol::{Config, Script, drive, gtp::Gtp, serve, uci::Uci, usi::Usi};
+use games::search::{Options, Settings, StoreKind};
+use games::shogi::Shogi;
+use games::{Game, Node, Persistent};
+
+/// Searches of a few iterations, playouts of 4 plies.
+fn config(krate: Crate, store: StoreKind) -> Config {
+    Config {
+        krate,
+        store,
+        options: Options {
+            settings: Settings {
+                playout_plies: 4,
+                ..Settings::default()
+            },
+            threads: 1,
+            seed: 7,
+            memory: None,
+        },
+        komi: None,
+    }
+}
+
+/// What a front-end answers to `script`.
+fn answers(front: &mut dyn games::protocol::FrontEnd, script: &str) -> String {
+    let mut out = Vec::new();
+    serve(front, &mut Script::new(script.as_bytes()), &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+/// The words after `key` on every line starting with it.
+fn after<'a>(text: &'a str, key: &str) -> Vec<&'a str> {
+    text.lines()
+        .filter_map(|line| line.strip_prefix(key))
+        .map(str::trim)
+        .collect()
+}
+
+/// Whether `mv` is legal after `moves` from `G`'s position `root`, by the
+/// rules' own move lists.
+fn legal_after<G: Game>(root: &str, moves: &[&str], mv: &str) -> bool {
+    let mut node = G::load::<Persistent<G::Piece, G::Style>>(root).unwrap();
+    for &played in moves {
+        let board = node.read();
+        let found = node
+            .legal_move_list()
+            .into_iter()
+            .find(|candidate| candidate.to_string() == played)
+            .unwrap_or_else(|| panic!("{played} is legal"));
+        node = node.play(&board, found);
+    }
+    node.legal_move_list()
+        .iter()
+        .any(|candidate| candidate.to_string() == mv)
+}
+
+/// A UCI front-end over `krate` and `store` whose every search runs
+/// `iterations` iterations.
+fn uci(krate: Crate, store: StoreKind, iterations: u64) -> Uci {
+    Uci::new(config(krate, store), iterations, None)
+        .unwrap()
+        .capped(iterations)
+}
+
+/// A USI front-end over persistent-qi and `store` whose every search runs
+/// `iterations` iterations.
+fn usi(store: StoreKind, iterations: u64) -> Usi {
+    Usi::new(config(Crate::Persistent, store), iterations, None)
+        .unwrap()
+        .capped(iterations)
+}
+
+/// Whether the move of the first `bestmove` line of `text` is legal after
+/// `moves` from `G`'s position `root`.
+fn best_is_legal_after<G: Game>(text: &str, root: &str, moves: &[&str]) -> bool {
+    legal_after::<G>(root, moves, after(text, "bestmove")[0])
+}
+
+#[test]
+fn uci_answers_the_handshake_and_a_legal_move_over_every_crate_and_store() {
+    for krate in Crate::ALL {
+        for store in StoreKind::ALL {
+            let mut uci = uci(krate, store, 40);
+            let text = answers(
+                &mut uci,
+                "uci\nisready\nucinewgame\nposition startpos moves e2e4 e7e5\ngo nodes 40\n",
+            );
+            assert!(text.contains("uciok"), "{text}");
+            assert!(text.contains("readyok"), "{text}");
+            let best = after(&text, "bestmove");
+            assert_eq!(best.len(), 1, "{text}");
+            assert!(
+                legal_after::<Chess>(games::chess::START, &["e2e4", "e7e5"], best[0]),
+                "{krate:?} {store:?}: {text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_crate_and_store_answers_the_same_move_for_one_seed() {
+    let script = "position startpos moves d2d4\ngo nodes 200\n";
+    let mut chosen = Vec::new();
+    for krate in Crate::ALL {
+        for store in StoreKind::ALL {
+            let mut uci = uci(krate, store, 200);
+            let text = answers(&mut uci, script);
+            chosen.push(after(&text, "bestmove").concat());
+        }
+    }
+    assert!(chosen.iter().all(|mv| *mv == chosen[0]), "{chosen:?}");
+}
+
+#[test]
+fn uci_refuses_a_bad_position_or_move_and_keeps_the_last_good_one() {
+    let mut uci = uci(Crate::Persistent, StoreKind::Positions, 30);
+    let text = answers(
+        &mut uci,
+        "position startpos moves e2e4\n\
+         position fen not a position\n\
+         position startpos moves e2e4 e2e4\n\
+         go nodes 30\n",
+    );
+    let strings = after(&text, "info string");
+    assert_eq!(strings.len(), 2, "{text}");
+    assert!(
+        strings.iter().all(|line| line.contains("position")),
+        "{text}"
+    );
+    // The position after e2e4 is kept: Black's move is answered.
+    assert!(
+        best_is_legal_after::<Chess>(&text, games::chess::START, &["e2e4"]),
+        "{text}"
+    );
+}
+
+#[test]
+fn uci_plays_a_whole_game_against_itself_every_move_legal() {
+    let mut uci = uci(Crate::Persistent, StoreKind::Moves, 20);
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..60 {
+        let script = format!("position startpos moves {}\ngo nodes 20\n", moves.join(" "));
+        let text = answers(&mut uci, &script);
+        let best = after(&text, "bestmove")[0].to_owned();
+        if best == "0000" || best == "(none)" {
+            break;
+        }
+        let played: Vec<&str> = moves.iter().map(String::as_str).collect();
+        assert!(
+            legal_after::<Chess>(games::chess::START, &played, &best),
+            "{best} after {played:?}"
+        );
+        moves.push(best);
+    }
+    assert!(moves.len() >= 20, "{moves:?}");
+}
+
+#[test]
+fn usi_answers_from_startpos_and_from_sfen() {
+    let mut usi = usi(StoreKind::Positions, 40);
+    let text = answers(
+        &mut usi,
+        "usi\nisready\nusinewgame\nposition startpos moves 7g7f\ngo byoyomi 1000\n",
+    );
+    assert!(text.contains("usiok") && text.contains("readyok"), "{text}");
+    assert!(
+        best_is_legal_after::<Shogi>(&text, games::shogi::START, &["7g7f"]),
+        "{text}"
+    );
+
+    let text = answers(
+        &mut usi,
+        &format!(
+            "position sfen {} moves 2g2f\ngo byoyomi 1000\n",
+            games::shogi::START_SFEN
+        ),
+    );
+    assert!(
+        best_is_legal_after::<Shogi>(&text, games::shogi::START, &["2g2f"]),
+        "{text}"
+    );
+}
+
+#[test]
+fn usi_refuses_a_bad_sfen_and_an_illegal_move() {
+    let mut usi = usi(StoreKind::Positions, 20);
+    let text = answers(
+        &mut usi,
+        "position sfen lnsgkgsnl/9 b - 1\nposition startpos moves 5a5b\nposition nowhere\n",
+    );
+    let strings = after(&text, "info string");
+    assert_eq!(strings.len(), 3, "{text}");
+}
+
+#[test]
+fn gtp_answers_every_command_with_its_id_and_bad_ones_with_a_question_mark() {
+    let mut gtp = Gtp::new(config(Crate::Persistent, StoreKind::Positions), 30).unwrap();
+    let text = answers(
+        &mut gtp,
+        "1 protocol_version\n2 boardsize 9\n3 clear_board\n4 komi 6.5\n5 play b E5\n\
+         6 genmove w\n7 play b Z99\n8 fly\n9 boardsize 40\n10 final_score\n11 quit\n",
+    );
+    let blocks: Vec<&str> = text
+        .split("\n\n")
+        .filter(|block| !block.is_empty())
+        .collect();
+    assert_eq!(blocks.len(), 11, "{text}");
+    for (id, block) in (1..).zip(&blocks) {
+        let ok = format!("={id}");
+        let refused = format!("?{id}");
+        if [7, 8, 9].contains(&id) {
+            assert!(block.starts_with(&refused), "{id}: {block}");
+        } else {
+            assert!(block.starts_with(&ok), "{id}: {block}");
+        }
+    }
+    assert!(blocks[0].ends_with(" 2"));
+    let genmove = blocks[5].trim_start_matches("=6").trim();
+    let vertex = genmove.to_ascii_lowercase();
+    assert!(
+        vertex == "pass" || legal_after::<Go>("9x9", &["E5"], genmove),
+        "{genmove}"
+    );
+}
+
+#[test]
+fn the_fuzz_corpus_of_protocol_lines_is_answered_without_a_panic() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/corpus/protocol_lines");
+    let mut read = 0;
+    for entry in fs::read_dir(&corpus).unwrap() {
+        let data = fs::read(entry.unwrap().path()).unwrap();
+        let [uci, usi, gtp] = drive(&data);
+        assert!(uci > 0 || usi > 0 || gtp > 0 || data.is_empty());
+        read += 1;
+    }
+    assert!(read >= 4, "{read} corpus files");
+}

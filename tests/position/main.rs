@@ -1,0 +1,15 @@
+//! Positions through the public API, one test binary: owned diffs (`diff`),
+//! the error table of `Error`'s docs (`errors`), the hash's stability
+//! contract (`hash_golden`), hostile input (`hostile`), and the conversions
+//! with `sashite_qi::Qi` (`sashite_qi`).
+
+#[path = "../common/empty.rs"]
+mod empty_board;
+#[path = "../common/qpi.rs"]
+mod qpi_token;
+
+mod diff;
+mod errors;
+mod hash_golden;
+mod hostile;
+mod sashite_qi;

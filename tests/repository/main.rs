@@ -1,0 +1,8 @@
+//! The repository's text, checked, one test binary: the README and the crate
+//! docs it shares (`readme`), the manifest docs.rs and crates.io read
+//! (`manifest`), and the library's panicking calls, each with its reason
+//! (`panic_free`).
+
+mod manifest;
+mod panic_free;
+mod readme;
