@@ -15,7 +15,7 @@
 //! `Hash` impls that write integers one at a time (all integer and string
 //! types, and everything derived from them). That is what makes the values a
 //! stability contract: changing any constant or any step below changes every
-//! hash, and the golden test in `tests/hash_golden.rs` fails.
+//! hash, and the golden test in `tests/position/hash_golden.rs` fails.
 
 use core::hash::{Hash, Hasher};
 
