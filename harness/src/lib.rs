@@ -19,7 +19,9 @@
 //! - [`report`]: the measured tables written into `docs/performance.md` by
 //!   the commands that measure them (the games program, `bench_ratios`,
 //!   `move_profile`), each into its own marked section, with the date,
-//!   the machine and the command.
+//!   the machine and the command. It and the generator ([`support::Rng`])
+//!   live in the `persistent-qi-support` crate, which the games program
+//!   shares without depending on the harness.
 //!
 //! Everything here panics on a disagreement: that is how a fuzzer or a test
 //! learns of a bug.
@@ -31,9 +33,12 @@ mod generate;
 mod json;
 mod model;
 mod qpi;
-pub mod report;
 mod scenario;
 pub mod support;
+
+/// The writer of measured tables, shared with the games program: see
+/// [`support::report`](::support::report).
+pub use ::support::report;
 
 use arbitrary::{Arbitrary, Unstructured};
 use persistent_qi::qpi::{Qpi, Sin};

@@ -1,5 +1,5 @@
 //! What the benchmarks, the examples and the tests share: one fixed-seed
-//! generator, the piece types they run with, one adapter over persistent-qi
+//! generator (from `persistent-qi-support`, shared with the games program), the piece types they run with, one adapter over persistent-qi
 //! and sashite-qi, and the checks every generated position must pass.
 
 use core::fmt;
@@ -9,54 +9,7 @@ use std::hint::black_box;
 use persistent_qi::qpi::Qpi;
 use persistent_qi::{ArcTK, GenericQi, Player, RcK, SharedPointerKind};
 
-/// `SplitMix64`: a fixed-seed generator, so that every run measures, builds
-/// and tests the same cases, and a failure reproduces.
-#[derive(Debug, Clone)]
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `bound`; the modulo bias is irrelevant here.
-    ///
-    /// # Panics
-    ///
-    /// If `bound` is 0.
-    pub fn below(&mut self, bound: usize) -> usize {
-        usize::try_from(self.next_u64() % bound as u64).expect("below a usize bound")
-    }
-
-    /// One of `items`.
-    ///
-    /// # Panics
-    ///
-    /// If `items` is empty.
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-
-    /// Empty half of the time, otherwise one of `pieces`.
-    pub fn square<P: Clone>(&mut self, pieces: &[P]) -> Option<P> {
-        if self.next_u64() & 1 == 0 {
-            None
-        } else {
-            Some(self.pick(pieces).clone())
-        }
-    }
-
-    /// Up to `max_len` random bytes, lengths spread evenly: fuzz-like input.
-    pub fn bytes(&mut self, max_len: usize) -> Vec<u8> {
-        let len = self.below(max_len + 1);
-        (0..len).map(|_| self.next_u64().to_le_bytes()[0]).collect()
-    }
-}
+pub use ::support::Rng;
 
 /// Piece identifiers in QPI notation; every piece type is built from these.
 pub const TOKENS: [&str; 24] = [

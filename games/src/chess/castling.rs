@@ -62,17 +62,18 @@ impl Castling {
         Castling(self.0 | other.0)
     }
 
-    /// The rights in `self` that `keep` keeps.
+    /// The rights in both `self` and `other`.
     #[must_use]
-    pub(crate) const fn intersection(self, keep: Castling) -> Castling {
-        Castling(self.0 & keep.0)
+    pub(crate) const fn intersection(self, other: Castling) -> Castling {
+        Castling(self.0 & other.0)
     }
 
     /// The rights in `self` left after a move from board square `from` to
-    /// `to`: those that [`KEPT`] keeps for both.
+    /// `to`: those that [`RIGHTS_LEFT_BY_SQUARE`] leaves for both.
     #[must_use]
     pub(crate) fn after_move(self, from: usize, to: usize) -> Castling {
-        self.intersection(KEPT[from]).intersection(KEPT[to])
+        self.intersection(RIGHTS_LEFT_BY_SQUARE[from])
+            .intersection(RIGHTS_LEFT_BY_SQUARE[to])
     }
 
     /// Reads FEN's castling field: `-`, or some of `KQkq`, each at most
@@ -169,12 +170,12 @@ pub(crate) const RULES: [Rule; 4] = [
     },
 ];
 
-/// The rights a move keeps, by a square it leaves or lands on: a king or
-/// rook leaving its home square, or a rook taken there, ends the rights
-/// that need it. Every other square keeps them all.
-pub(crate) static KEPT: [Castling; 64] = kept_table();
+/// The rights a move leaves standing, by a square it leaves or lands on: a
+/// king or rook leaving its home square, or a rook taken there, ends the
+/// rights that need it. Every other square leaves them all.
+pub(crate) static RIGHTS_LEFT_BY_SQUARE: [Castling; 64] = rights_left_table();
 
-const fn kept_table() -> [Castling; 64] {
+const fn rights_left_table() -> [Castling; 64] {
     let mut table = [Castling::ALL; 64];
     let mut index = 0;
     while index < RULES.len() {
@@ -208,9 +209,9 @@ mod tests {
 
     #[test]
     fn home_squares_end_their_rights() {
-        assert_eq!(KEPT[60].to_string(), "kq");
-        assert_eq!(KEPT[63].to_string(), "Qkq");
-        assert_eq!(KEPT[0].to_string(), "KQk");
-        assert_eq!(KEPT[36], Castling::ALL);
+        assert_eq!(RIGHTS_LEFT_BY_SQUARE[60].to_string(), "kq");
+        assert_eq!(RIGHTS_LEFT_BY_SQUARE[63].to_string(), "Qkq");
+        assert_eq!(RIGHTS_LEFT_BY_SQUARE[0].to_string(), "KQk");
+        assert_eq!(RIGHTS_LEFT_BY_SQUARE[36], Castling::ALL);
     }
 }

@@ -2,7 +2,7 @@
 //! [`make`](super::make), the end of [`end`](super::end), a material
 //! evaluation and uniform random playouts.
 
-use harness::support::Rng;
+use support::Rng;
 
 use super::board::{Board, PAD};
 use super::make::{self, Step};

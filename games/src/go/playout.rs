@@ -8,7 +8,7 @@
 
 use core::fmt;
 
-use harness::support::Rng;
+use support::Rng;
 
 use super::board::Board;
 use super::point::{MAX_POINTS, Point};
@@ -85,7 +85,7 @@ pub struct Playout<P> {
 /// ```
 /// use games::go::{self, MAX_MOVES, playout};
 /// use games::{Local, Sashite, same_content};
-/// use harness::support::Rng;
+/// use support::Rng;
 ///
 /// let ours = playout(go::load::<Local<u8, u8>>("9x9")?, &mut Rng(7), MAX_MOVES);
 /// let peer = playout(go::load::<Sashite<u8, u8>>("9x9")?, &mut Rng(7), MAX_MOVES);
@@ -167,7 +167,7 @@ const FIRST_STUCK_CHECK: usize = 64;
 /// ```
 /// use games::go::{self, MAX_MOVES, kept_tree};
 /// use games::{Node as _, Persistent};
-/// use harness::support::Rng;
+/// use support::Rng;
 ///
 /// let root = go::load::<Persistent<u8, u8>>("9x9")?;
 /// let tree = kept_tree(root, &mut Rng(1), 1_000, MAX_MOVES)?;

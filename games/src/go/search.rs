@@ -2,8 +2,8 @@
 //! (keys and the counters of the end), the evaluation and the playout
 //! policy, as [`Rules`] asks them.
 
-use harness::support::Rng;
 use persistent_qi::Player;
+use support::Rng;
 
 use super::Go;
 use super::board::{Board, to_u16};

@@ -2,7 +2,7 @@
 //! against itself under a memory budget ([`SelfPlay`]), and against a
 //! uniformly random mover ([`Versus`]).
 
-use harness::support::Rng;
+use support::Rng;
 
 use super::perft::load;
 use super::{Failure, Sample, Workload};

@@ -5,7 +5,7 @@
 use std::hash::Hasher;
 use std::time::Instant;
 
-use harness::support::Rng;
+use support::Rng;
 
 use super::perft::load;
 use super::tree::{TreeSummary, crate_of, digest};

@@ -1,9 +1,9 @@
 //! `--write FILE`: a measured table into its own marked section of each
-//! file, by `harness::report`, named before anything is measured.
+//! file, by `support::report`, named before anything is measured.
 
 use std::path::PathBuf;
 
-use harness::report;
+use support::report;
 
 use super::Failure;
 

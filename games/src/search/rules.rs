@@ -11,7 +11,7 @@
 
 use core::fmt::Debug;
 
-use harness::support::Rng;
+use support::Rng;
 
 use crate::game::Game;
 

@@ -13,7 +13,7 @@
 
 use core::fmt;
 
-use harness::support::Rng;
+use support::Rng;
 
 use super::line::Line;
 use super::rules::{Outcome, Rules, Terms};

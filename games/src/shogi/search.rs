@@ -1,8 +1,8 @@
 //! What the search asks of shogi ([`Rules`]): the make-move and its key,
 //! the end of the game, a material evaluation and a uniform playout.
 
-use harness::support::Rng;
 use persistent_qi::Player;
+use support::Rng;
 
 use super::Shogi;
 use super::board::{Board, OFF_BOARD, PAD, UNPAD, slot};
