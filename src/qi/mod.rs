@@ -27,8 +27,6 @@ mod changes;
 mod diff;
 mod edit;
 mod eq;
-#[cfg(test)]
-mod hands;
 mod kinds;
 mod read;
 mod transform;

@@ -5,7 +5,7 @@
 use archery::SharedPointer;
 
 use crate::hand::KEPT_HANDS;
-use crate::qi::tests::Alike;
+use super::Alike;
 use crate::{Player, Qi};
 
 type Position = Qi<u8, u8>;

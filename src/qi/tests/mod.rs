@@ -3,6 +3,8 @@
 //! (`tests/changes/cases.rs`) check the results; these check that their
 //! setups are what they say.
 
+mod hands;
+
 use archery::SharedPointer;
 
 use super::Qi;
