@@ -10,20 +10,23 @@ type Qi<P, S> = GenericQi<P, S, super::Kind>;
 
 type Position = Qi<&'static str, &'static str>;
 
+/// `position` after one edit that sets each of `writes`, in order.
+fn set_all(position: &Position, writes: &[(usize, Option<&'static str>)]) -> Position {
+    position
+        .edit_with(|edit| {
+            for &(index, piece) in writes {
+                edit.set(index, piece);
+            }
+        })
+        .unwrap()
+}
+
 // ---- board changes -------------------------------------------------------
 
 #[test]
 fn set_places_and_clears_pieces() {
-    let position = Position::empty(&[3, 3])
-        .edit_with(|edit| {
-            edit.set(4, Some("K"));
-        })
-        .unwrap();
-    let position = position
-        .edit_with(|edit| {
-            edit.set(4, None).set(0, Some("Q"));
-        })
-        .unwrap();
+    let position = set_all(&Position::empty(&[3, 3]), &[(4, Some("K"))]);
+    let position = set_all(&position, &[(4, None), (0, Some("Q"))]);
     assert_eq!(position.square(0), Some(&"Q"));
     assert_eq!(position.square(4), None);
     assert_eq!(position.board_piece_count(), 1);
@@ -94,11 +97,7 @@ fn the_first_bad_change_is_reported_and_the_rest_ignored() {
 
 #[test]
 fn an_empty_edit_gives_an_equal_position() {
-    let position = Position::empty(&[3])
-        .edit_with(|edit| {
-            edit.set(1, Some("x"));
-        })
-        .unwrap();
+    let position = set_all(&Position::empty(&[3]), &[(1, Some("x"))]);
     assert_eq!(position.edit().finish().unwrap(), position);
     assert_eq!(
         position
@@ -112,16 +111,8 @@ fn an_empty_edit_gives_an_equal_position() {
 
 #[test]
 fn writing_what_is_there_changes_nothing() {
-    let position = Position::empty(&[3])
-        .edit_with(|edit| {
-            edit.set(1, Some("x"));
-        })
-        .unwrap();
-    let same = position
-        .edit_with(|edit| {
-            edit.set(1, Some("x")).set(2, None);
-        })
-        .unwrap();
+    let position = set_all(&Position::empty(&[3]), &[(1, Some("x"))]);
+    let same = set_all(&position, &[(1, Some("x")), (2, None)]);
     assert_eq!(same, position);
     assert_eq!(same.position_hash(), position.position_hash());
     assert_eq!(same.board_piece_count(), 1);
@@ -343,11 +334,7 @@ fn an_endless_hand_diff_stops_at_the_first_underflow() {
 
 #[test]
 fn cardinality_is_checked_once_on_the_finished_position() {
-    let full = Position::empty(&[2])
-        .edit_with(|edit| {
-            edit.set(0, Some("a")).set(1, Some("b"));
-        })
-        .unwrap();
+    let full = set_all(&Position::empty(&[2]), &[(0, Some("a")), (1, Some("b"))]);
     assert_eq!(
         full.edit_with(|edit| {
             edit.hand(Player::First, "c", 1);
@@ -461,16 +448,8 @@ fn a_failed_edit_leaves_the_receiver_unchanged() {
 
 #[test]
 fn a_finished_edit_is_a_new_position_and_its_parent_is_kept() {
-    let parent = Position::empty(&[8, 8])
-        .edit_with(|edit| {
-            edit.set(0, Some("R"));
-        })
-        .unwrap();
-    let child = parent
-        .edit_with(|edit| {
-            edit.set(0, None).set(8, Some("R"));
-        })
-        .unwrap();
+    let parent = set_all(&Position::empty(&[8, 8]), &[(0, Some("R"))]);
+    let child = set_all(&parent, &[(0, None), (8, Some("R"))]);
     assert!(!child.ptr_eq(&parent));
     // An edit that changes nothing shares everything with its parent.
     assert!(parent.edit().finish().unwrap().ptr_eq(&parent));

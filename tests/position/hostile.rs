@@ -19,6 +19,12 @@ fn largest() -> Position {
     Position::empty(&[255, 255])
 }
 
+/// Asserts that `found` equals `expected` and hashes alike.
+fn assert_same_position(found: &Position, expected: &Position) {
+    assert_eq!(found, expected);
+    assert_eq!(found.position_hash(), expected.position_hash());
+}
+
 fn new_error(shape: &[usize]) -> Error {
     Position::new(shape, 0, 1).expect_err("an invalid shape")
 }
@@ -205,8 +211,7 @@ fn adding_i32_max_then_removing_it_comes_back_within_one_diff() {
     let same = position
         .first_hand_diff([(7, i32::MAX), (7, -i32::MAX)])
         .expect("the result holds no piece");
-    assert_eq!(same, position);
-    assert_eq!(same.position_hash(), position.position_hash());
+    assert_same_position(&same, &position);
 }
 
 #[test]
@@ -360,8 +365,7 @@ fn a_hand_diff_of_100_000_changes_accumulates_change_by_change() {
     let back = start
         .first_hand_diff((0..100_000).map(change))
         .expect("fits");
-    assert_eq!(back, start);
-    assert_eq!(back.position_hash(), start.position_hash());
+    assert_same_position(&back, &start);
 }
 
 #[test]

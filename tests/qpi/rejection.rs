@@ -328,22 +328,26 @@ fn messages_are_lowercase_fragments_without_trailing_period() {
 
 // --- source() ---
 
+/// The source of the error parsing `token`, when it is an `E`.
+fn source_of<E: std::error::Error + Clone + 'static>(token: &str) -> Option<E> {
+    let error = Qpi::parse(token).unwrap_err();
+    error.source().and_then(|s| s.downcast_ref::<E>()).cloned()
+}
+
 #[test]
 fn source_of_invalid_sin_is_the_sin_error() {
-    let error = Qpi::parse("1:K").unwrap_err();
-    let source = error
-        .source()
-        .and_then(|s| s.downcast_ref::<SinParseError>());
-    assert_eq!(source, Some(&SinParseError::InvalidLetter));
+    assert_eq!(
+        source_of::<SinParseError>("1:K"),
+        Some(SinParseError::InvalidLetter)
+    );
 }
 
 #[test]
 fn source_of_invalid_pin_is_the_pin_error() {
-    let error = Qpi::parse("C:K^^").unwrap_err();
-    let source = error
-        .source()
-        .and_then(|s| s.downcast_ref::<PinParseError>());
-    assert_eq!(source, Some(&PinParseError::InvalidStateModifier));
+    assert_eq!(
+        source_of::<PinParseError>("C:K^^"),
+        Some(PinParseError::InvalidStateModifier)
+    );
 }
 
 #[test]

@@ -27,6 +27,16 @@ fn get<'a>(table: &'a Table, path: &[&str]) -> Option<&'a Value> {
     table.get(*last)
 }
 
+/// The strings of the list `value`, named `key` in a failure.
+fn strings<'a>(value: &'a Value, key: &str) -> Vec<&'a str> {
+    value
+        .as_array()
+        .unwrap_or_else(|| panic!("{key} is a list"))
+        .iter()
+        .filter_map(Value::as_str)
+        .collect()
+}
+
 #[test]
 fn docs_rs_documents_every_feature_with_the_docsrs_cfg() {
     let manifest = manifest();
@@ -34,12 +44,7 @@ fn docs_rs_documents_every_feature_with_the_docsrs_cfg() {
         .and_then(Value::as_table)
         .expect("a [package.metadata.docs.rs] table");
     assert_eq!(docs_rs.get("all-features"), Some(&Value::Boolean(true)));
-    let rustdoc_args: Vec<&str> = docs_rs["rustdoc-args"]
-        .as_array()
-        .expect("rustdoc-args is a list")
-        .iter()
-        .filter_map(Value::as_str)
-        .collect();
+    let rustdoc_args: Vec<&str> = strings(&docs_rs["rustdoc-args"], "rustdoc-args");
     assert_eq!(rustdoc_args, ["--cfg", "docsrs"]);
 }
 
@@ -56,12 +61,7 @@ fn the_docsrs_cfg_is_declared_so_stable_builds_do_not_warn() {
             )
         })
         .expect("an unexpected_cfgs lint");
-    let declared: Vec<&str> = lint["check-cfg"]
-        .as_array()
-        .expect("check-cfg is a list")
-        .iter()
-        .filter_map(Value::as_str)
-        .collect();
+    let declared: Vec<&str> = strings(&lint["check-cfg"], "check-cfg");
     assert!(declared.contains(&"cfg(docsrs)"), "{declared:?}");
 }
 

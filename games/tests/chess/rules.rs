@@ -26,6 +26,14 @@ fn moves_of(fen: &str) -> BTreeSet<String> {
     moves(&node(fen))
 }
 
+/// The legal moves of `fen`'s position from `square`, in UCI.
+fn moves_from(fen: &str, square: &str) -> BTreeSet<String> {
+    moves_of(fen)
+        .into_iter()
+        .filter(|uci| uci.starts_with(square))
+        .collect()
+}
+
 /// The UCI moves given, as a set.
 fn set(moves: &[&str]) -> BTreeSet<String> {
     moves.iter().map(ToString::to_string).collect()
@@ -289,32 +297,26 @@ fn a_pinned_knight_cannot_move() {
 
 #[test]
 fn a_pinned_rook_moves_only_along_the_pin_and_may_take_the_pinner() {
-    let white = moves_of("4k3/4r3/8/8/8/8/4R3/4K3 w - -");
-    let rook: BTreeSet<String> = white
-        .into_iter()
-        .filter(|uci| uci.starts_with("e2"))
-        .collect();
-    assert_eq!(rook, set(&["e2e3", "e2e4", "e2e5", "e2e6", "e2e7"]));
+    assert_eq!(
+        moves_from("4k3/4r3/8/8/8/8/4R3/4K3 w - -", "e2"),
+        set(&["e2e3", "e2e4", "e2e5", "e2e6", "e2e7"])
+    );
 }
 
 #[test]
 fn a_pinned_bishop_moves_only_along_its_diagonal() {
-    let white = moves_of("4k3/8/8/b7/8/8/3B4/4K3 w - -");
-    let bishop: BTreeSet<String> = white
-        .into_iter()
-        .filter(|uci| uci.starts_with("d2"))
-        .collect();
-    assert_eq!(bishop, set(&["d2c3", "d2b4", "d2a5"]));
+    assert_eq!(
+        moves_from("4k3/8/8/b7/8/8/3B4/4K3 w - -", "d2"),
+        set(&["d2c3", "d2b4", "d2a5"])
+    );
 }
 
 #[test]
 fn a_pawn_pinned_on_a_file_may_push_but_not_take() {
-    let white = moves_of("4r1k1/8/8/8/8/3p1p2/4P3/4K3 w - -");
-    let pawn: BTreeSet<String> = white
-        .into_iter()
-        .filter(|uci| uci.starts_with("e2"))
-        .collect();
-    assert_eq!(pawn, set(&["e2e3", "e2e4"]));
+    assert_eq!(
+        moves_from("4r1k1/8/8/8/8/3p1p2/4P3/4K3 w - -", "e2"),
+        set(&["e2e3", "e2e4"])
+    );
 }
 
 #[test]

@@ -60,6 +60,12 @@ impl Line {
     fn ended(&self) -> Option<Outcome> {
         Chess::ended(&self.board, &self.steps, &Chess::default_terms(&self.board))
     }
+
+    /// How a playout sees the line's last position end.
+    fn playout_ended(&self) -> Option<Outcome> {
+        let terms = Chess::default_terms(&self.board);
+        Chess::playout_ended(&self.board, &self.last(), &terms)
+    }
 }
 
 // The make-move contract.
@@ -283,9 +289,7 @@ fn a_hundredth_ply_without_capture_or_pawn_move_is_a_draw() {
     let line = before.play(&["e1f1"]);
     assert_eq!(line.last().clock(), 100);
     assert_eq!(line.ended(), Some(Outcome::Draw));
-    let terms = Chess::default_terms(&line.board);
-    let playout = Chess::playout_ended(&line.board, &line.last(), &terms);
-    assert_eq!(playout, Some(Outcome::Draw));
+    assert_eq!(line.playout_ended(), Some(Outcome::Draw));
 }
 
 #[test]
@@ -302,9 +306,7 @@ fn a_mate_on_the_hundredth_ply_beats_the_fifty_move_rule() {
     assert!(line.board.in_check(line.board.turn()));
     assert!(chess::legal_move_list(&line.board).is_empty());
     assert_eq!(line.ended(), Some(Outcome::Loss));
-    let terms = Chess::default_terms(&line.board);
-    let playout = Chess::playout_ended(&line.board, &line.last(), &terms);
-    assert_eq!(playout, Some(Outcome::Loss));
+    assert_eq!(line.playout_ended(), Some(Outcome::Loss));
 }
 
 #[test]
@@ -314,9 +316,7 @@ fn a_stalemate_on_the_hundredth_ply_is_a_draw() {
     assert!(!line.board.in_check(line.board.turn()));
     assert!(chess::legal_move_list(&line.board).is_empty());
     assert_eq!(line.ended(), Some(Outcome::Draw));
-    let terms = Chess::default_terms(&line.board);
-    let playout = Chess::playout_ended(&line.board, &line.last(), &terms);
-    assert_eq!(playout, Some(Outcome::Draw));
+    assert_eq!(line.playout_ended(), Some(Outcome::Draw));
 }
 
 /// The pieces of a board other than kings, as FEN letters in square order.
@@ -332,8 +332,7 @@ fn material(board: &Board) -> String {
 /// Whether `fen`'s position ends at once, in the tree and in a playout.
 fn ends_at_once(fen: &str) -> Option<Outcome> {
     let line = Line::new(fen);
-    let terms = Chess::default_terms(&line.board);
-    let playout = Chess::playout_ended(&line.board, &line.last(), &terms);
+    let playout = line.playout_ended();
     assert_eq!(line.ended(), playout, "{fen}");
     playout
 }

@@ -4,29 +4,33 @@
 
 use games::chess::KIWIPETE;
 
-use crate::run::{games, refused, scratch, stderr, stdout};
+use crate::run::{
+    assert_holds, games, perft, refused, refused_for, scratch, stderr, stdout, succeeds,
+};
 
 #[test]
 fn the_self_check_matches_every_published_count_of_the_three_games() {
     let output = games(&[]);
     let text = stdout(&output);
     assert!(output.status.success(), "{text}{}", stderr(&output));
-    for heading in [
-        "Shogi: perft against the published counts",
-        "Chess: perft against the published counts",
-        "Go: perft against the published counts",
-        "Go: random playouts",
-    ] {
-        assert!(text.contains(heading), "{heading}: {text}");
-    }
-    for row in [
-        "| start | 5 | 19,861,490 | 19,861,490 | 19,861,490 | 19,861,490 | 19,861,490 | MATCH |",
-        "| Kiwipete | 3 | 97,862 | 97,862 | 97,862 | 97,862 | 97,862 | MATCH |",
-        "| position 3 | 4 | 43,238 | 43,238 | 43,238 | 43,238 | 43,238 | MATCH |",
-        "| 9x9 | 3 | 511,920 | 511,920 | 511,920 | 511,920 | 511,920 | MATCH |",
-    ] {
-        assert!(text.contains(row), "{row}: {text}");
-    }
+    assert_holds(
+        &text,
+        &[
+            "Shogi: perft against the published counts",
+            "Chess: perft against the published counts",
+            "Go: perft against the published counts",
+            "Go: random playouts",
+        ],
+    );
+    assert_holds(
+        &text,
+        &[
+            "| start | 5 | 19,861,490 | 19,861,490 | 19,861,490 | 19,861,490 | 19,861,490 | MATCH |",
+            "| Kiwipete | 3 | 97,862 | 97,862 | 97,862 | 97,862 | 97,862 | MATCH |",
+            "| position 3 | 4 | 43,238 | 43,238 | 43,238 | 43,238 | 43,238 | MATCH |",
+            "| 9x9 | 3 | 511,920 | 511,920 | 511,920 | 511,920 | 511,920 | MATCH |",
+        ],
+    );
     // A short search of each game, every crate and both stores building
     // the same tree.
     for game in [
@@ -46,11 +50,11 @@ fn the_self_check_matches_every_published_count_of_the_three_games() {
 
 #[test]
 fn a_count_that_matches_the_expected_one_exits_with_0() {
-    let output = games(&["chess", "perft", "--depth", "2", "--expect", "400"]);
-    assert!(output.status.success(), "{}", stderr(&output));
-    let text = stdout(&output);
-    assert!(text.contains("expected: 400 MATCH"), "{text}");
-    assert_eq!(text.lines().last(), Some("nodes: 400"));
+    perft(
+        &["chess", "perft", "--depth", "2", "--expect", "400"],
+        &["expected: 400 MATCH"],
+        400,
+    );
 }
 
 #[test]
@@ -66,51 +70,42 @@ fn a_count_that_differs_from_the_expected_one_exits_with_1() {
 
 #[test]
 fn chess_perft_runs_every_crate_alike() {
-    let output = games(&[
-        "chess", "perft", "--fen", KIWIPETE, "--depth", "2", "--crate", "all", "--rounds", "3",
-    ]);
-    assert!(output.status.success(), "{}", stderr(&output));
-    let text = stdout(&output);
-    for name in [
-        "persistent-qi:",
-        "persistent-qi (local):",
-        "sashite-qi:",
-        "fixed array:",
-    ] {
-        assert!(text.contains(&format!("{name} 2,039 nodes")), "{text}");
-    }
-    assert!(
-        text.contains("nodes per second, persistent-qi / sashite-qi"),
-        "{text}"
+    perft(
+        &[
+            "chess", "perft", "--fen", KIWIPETE, "--depth", "2", "--crate", "all", "--rounds", "3",
+        ],
+        &[
+            "persistent-qi: 2,039 nodes",
+            "persistent-qi (local): 2,039 nodes",
+            "sashite-qi: 2,039 nodes",
+            "fixed array: 2,039 nodes",
+            "nodes per second, persistent-qi / sashite-qi",
+            "nodes per second, persistent-qi / fixed array",
+        ],
+        2039,
     );
-    assert!(
-        text.contains("nodes per second, persistent-qi / fixed array"),
-        "{text}"
-    );
-    assert_eq!(text.lines().last(), Some("nodes: 2039"));
 }
 
 #[test]
 fn chess_perft_reads_feen_with_the_fen_fields_after_it() {
     let feen = "r3k^2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K^2R / C/c KQkq -";
-    let output = games(&["chess", "perft", "--fen", feen, "--depth", "2"]);
-    assert!(output.status.success(), "{}", stderr(&output));
-    assert_eq!(stdout(&output).lines().last(), Some("nodes: 2039"));
+    perft(
+        &["chess", "perft", "--fen", feen, "--depth", "2"],
+        &[],
+        2039,
+    );
 }
 
 #[test]
 fn chess_divide_lists_root_moves_in_uci() {
     let output = games(&["chess", "perft", "--depth", "2", "--divide"]);
     let text = stdout(&output);
-    assert!(text.contains("e2e4: 20"), "{text}");
-    assert!(text.contains("g1f3: 20"), "{text}");
+    assert_holds(&text, &["e2e4: 20", "g1f3: 20"]);
 }
 
 #[test]
 fn a_chess_tree_keeps_every_position_of_each_crate() {
-    let output = games(&["chess", "tree", "--depth", "2", "--crate", "all"]);
-    assert!(output.status.success(), "{}", stderr(&output));
-    let text = stdout(&output);
+    let text = succeeds(&["chess", "tree", "--depth", "2", "--crate", "all"]);
     assert!(
         text.contains("| positions | 421 | 421 | 421 | 421 | 1.000 | 1.000 | 1.000 | 1.000 |"),
         "{text}"
@@ -119,7 +114,7 @@ fn a_chess_tree_keeps_every_position_of_each_crate() {
 
 #[test]
 fn go_playouts_play_the_same_games_with_every_crate() {
-    let output = games(&[
+    let text = succeeds(&[
         "go",
         "playouts",
         "--board",
@@ -131,23 +126,22 @@ fn go_playouts_play_the_same_games_with_every_crate() {
         "--rounds",
         "2",
     ]);
-    assert!(output.status.success(), "{}", stderr(&output));
-    let text = stdout(&output);
     assert!(text.contains("seconds (median of 2)"), "{text}");
-    for name in [
-        "| persistent-qi |",
-        "| persistent-qi (local) |",
-        "| sashite-qi |",
-        "| fixed array |",
-    ] {
-        assert!(text.contains(name), "{text}");
-    }
+    assert_holds(
+        &text,
+        &[
+            "| persistent-qi |",
+            "| persistent-qi (local) |",
+            "| sashite-qi |",
+            "| fixed array |",
+        ],
+    );
     assert!(text.contains("| speed ratio to fixed array |"), "{text}");
 }
 
 #[test]
 fn a_go_tree_keeps_the_positions_asked_for() {
-    let output = games(&[
+    let text = succeeds(&[
         "go",
         "tree",
         "--board",
@@ -157,20 +151,18 @@ fn a_go_tree_keeps_the_positions_asked_for() {
         "--crate",
         "all",
     ]);
-    assert!(output.status.success(), "{}", stderr(&output));
-    let text = stdout(&output);
-    assert!(
-        text.contains("| positions | 3,000 | 3,000 | 3,000 | 3,000 |"),
-        "{text}"
+    assert_holds(
+        &text,
+        &[
+            "| positions | 3,000 | 3,000 | 3,000 | 3,000 |",
+            "bytes kept per position",
+        ],
     );
-    assert!(text.contains("bytes kept per position"), "{text}");
 }
 
 #[test]
 fn help_lists_the_three_games() {
-    let output = games(&["--help"]);
-    assert!(output.status.success());
-    let text = stdout(&output);
+    let text = succeeds(&["--help"]);
     for game in ["shogi", "chess", "go"] {
         assert!(text.contains(game), "{text}");
     }
@@ -178,17 +170,18 @@ fn help_lists_the_three_games() {
 
 #[test]
 fn bad_positions_get_the_games_reason() {
-    let message = refused(&[
-        "chess",
-        "perft",
-        "--fen",
-        "8/8/8/8/8/8/8/8 w - -",
-        "--depth",
-        "1",
-    ]);
-    assert!(message.contains("not a chess position"), "{message}");
-    let message = refused(&["go", "perft", "--board", "20x20", "--depth", "1"]);
-    assert!(message.contains("20"), "{message}");
+    refused_for(
+        &[
+            "chess",
+            "perft",
+            "--fen",
+            "8/8/8/8/8/8/8/8 w - -",
+            "--depth",
+            "1",
+        ],
+        "not a chess position",
+    );
+    refused_for(&["go", "perft", "--board", "20x20", "--depth", "1"], "20");
     refused(&["go", "playouts", "--board", "9x9x9"]);
     refused(&["go", "tree", "--board", ".X/X. Z"]);
 }
@@ -210,11 +203,10 @@ fn each_game_writes_its_own_sections() {
          <!-- go-playouts-9x9:begin -->\n<!-- go-playouts-9x9:end -->\n",
     );
     let path = file.to_str().unwrap();
-    let chess = games(&[
+    succeeds(&[
         "chess", "perft", "--fen", KIWIPETE, "--depth", "1", "--write", path,
     ]);
-    assert!(chess.status.success(), "{}", stderr(&chess));
-    let go = games(&[
+    succeeds(&[
         "go",
         "playouts",
         "--board",
@@ -224,15 +216,18 @@ fn each_game_writes_its_own_sections() {
         "--write",
         path,
     ]);
-    assert!(go.status.success(), "{}", stderr(&go));
     let text = std::fs::read_to_string(&file).unwrap();
     std::fs::remove_file(&file).unwrap();
-    assert!(text.contains("Chess perft of `r3k2r/"), "{text}");
-    assert!(text.contains("2 random playouts on `9x9`"), "{text}");
-    let message = refused(&[
-        "go", "perft", "--board", "5x5", "--depth", "1", "--write", path,
-    ]);
-    assert!(message.contains("published go positions"), "{message}");
+    assert_holds(
+        &text,
+        &["Chess perft of `r3k2r/", "2 random playouts on `9x9`"],
+    );
+    refused_for(
+        &[
+            "go", "perft", "--board", "5x5", "--depth", "1", "--write", path,
+        ],
+        "published go positions",
+    );
 }
 
 #[test]
@@ -241,19 +236,15 @@ fn the_program_saves_and_loads_a_tree() {
     std::fs::create_dir_all(&directory).unwrap();
     let file = directory.join("shogi2.tree");
     let file_arg = file.to_str().unwrap();
-    let save = games(&["shogi", "tree", "--depth", "2", "--save", file_arg]);
-    assert!(save.status.success(), "{}", stderr(&save));
-    assert!(stdout(&save).contains("| the file |"));
-    let load = games(&["shogi", "tree", "--load", file_arg]);
-    assert!(load.status.success(), "{}", stderr(&load));
-    let table = stdout(&load);
-    assert!(
-        table.contains("| positions (levels 1, 30, 900) | 931 |"),
-        "{table}"
-    );
-    assert!(
-        table.contains("| memory ratio, loaded to built |"),
-        "{table}"
+    let save = succeeds(&["shogi", "tree", "--depth", "2", "--save", file_arg]);
+    assert!(save.contains("| the file |"));
+    let table = succeeds(&["shogi", "tree", "--load", file_arg]);
+    assert_holds(
+        &table,
+        &[
+            "| positions (levels 1, 30, 900) | 931 |",
+            "| memory ratio, loaded to built |",
+        ],
     );
 
     // Chess cannot load shogi's tree; a cut file is refused on one line.

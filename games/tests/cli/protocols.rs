@@ -15,6 +15,8 @@ use games::search::{Options, Settings, StoreKind};
 use games::shogi::Shogi;
 use games::{Game, Node, Persistent};
 
+use crate::run::assert_holds;
+
 /// Searches of a few iterations, playouts of 4 plies.
 fn config(krate: Crate, store: StoreKind) -> Config {
     Config {
@@ -97,8 +99,7 @@ fn uci_answers_the_handshake_and_a_legal_move_over_every_crate_and_store() {
                 &mut uci,
                 "uci\nisready\nucinewgame\nposition startpos moves e2e4 e7e5\ngo nodes 40\n",
             );
-            assert!(text.contains("uciok"), "{text}");
-            assert!(text.contains("readyok"), "{text}");
+            assert_holds(&text, &["uciok", "readyok"]);
             let best = after(&text, "bestmove");
             assert_eq!(best.len(), 1, "{text}");
             assert!(

@@ -45,3 +45,37 @@ pub(crate) fn scratch(name: &str, text: &str) -> PathBuf {
     std::fs::write(&path, text).unwrap();
     path
 }
+
+/// Runs a command that must succeed (exit code 0, else its standard error
+/// is shown) and returns what it wrote to its standard output.
+pub(crate) fn succeeds(arguments: &[&str]) -> String {
+    let output = games(arguments);
+    assert!(output.status.success(), "{}", stderr(&output));
+    stdout(&output)
+}
+
+/// Asserts that `text` holds every one of `parts`, naming the part missing.
+pub(crate) fn assert_holds(text: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(text.contains(part), "{part}: {text}");
+    }
+}
+
+/// Runs a perft command that must succeed, print every one of `parts` and
+/// end on its node count, `nodes: {nodes}`.
+pub(crate) fn perft(arguments: &[&str], parts: &[&str], nodes: u64) {
+    let text = succeeds(arguments);
+    assert_holds(&text, parts);
+    assert_eq!(
+        text.lines().last(),
+        Some(format!("nodes: {nodes}").as_str()),
+        "{arguments:?}"
+    );
+}
+
+/// Runs a command that must fail on its input (see [`refused`]) with a
+/// message holding `reason`.
+pub(crate) fn refused_for(arguments: &[&str], reason: &str) {
+    let message = refused(arguments);
+    assert!(message.contains(reason), "{message}");
+}

@@ -5,11 +5,21 @@ use std::process::Output;
 
 use games::shogi::MATSURI;
 
-use crate::run::{self, games, scratch, stderr, stdout};
+use crate::run::{self, assert_holds, games, scratch, stderr, stdout};
 
 /// Runs `games shogi` with `arguments`.
 fn shogi(arguments: &[&str]) -> Output {
     games(&[&["shogi"], arguments].concat())
+}
+
+/// Runs a `games shogi` command that must succeed (see [`run::succeeds`]).
+fn shogi_succeeds(arguments: &[&str]) -> String {
+    run::succeeds(&[&["shogi"], arguments].concat())
+}
+
+/// Runs a `games shogi` perft command (see [`run::perft`]).
+fn perft(arguments: &[&str], parts: &[&str], nodes: u64) {
+    run::perft(&[&["shogi"], arguments].concat(), parts, nodes);
 }
 
 /// Runs a `games shogi` command that must fail on its input (see
@@ -18,11 +28,15 @@ fn refused(arguments: &[&str]) -> String {
     run::refused(&[&["shogi"], arguments].concat())
 }
 
+/// Runs a `games shogi` command that must fail on its input with a
+/// message holding `reason` (see [`run::refused_for`]).
+fn refused_for(arguments: &[&str], reason: &str) {
+    run::refused_for(&[&["shogi"], arguments].concat(), reason);
+}
+
 #[test]
 fn perft_ends_with_the_node_count() {
-    let output = shogi(&["perft", "--depth", "2"]);
-    assert!(output.status.success());
-    assert_eq!(stdout(&output).lines().last(), Some("nodes: 900"));
+    perft(&["perft", "--depth", "2"], &[], 900);
 }
 
 #[test]
@@ -46,72 +60,63 @@ fn perft_divide_lists_each_root_move_with_its_count() {
 
 #[test]
 fn both_crates_agree_with_table_and_threads() {
-    let output = shogi(&[
-        "perft",
-        "--depth",
-        "3",
-        "--crate",
-        "both",
-        "--tt",
-        "--threads",
-        "2",
-    ]);
-    assert!(output.status.success(), "{}", stderr(&output));
-    let text = stdout(&output);
-    assert!(text.contains("persistent-qi: 25,470 nodes"), "{text}");
-    assert!(text.contains("sashite-qi: 25,470 nodes"), "{text}");
-    assert!(
-        text.contains("nodes per second, persistent-qi / sashite-qi"),
-        "{text}"
+    perft(
+        &[
+            "perft",
+            "--depth",
+            "3",
+            "--crate",
+            "both",
+            "--tt",
+            "--threads",
+            "2",
+        ],
+        &[
+            "persistent-qi: 25,470 nodes",
+            "sashite-qi: 25,470 nodes",
+            "nodes per second, persistent-qi / sashite-qi",
+        ],
+        25470,
     );
-    assert_eq!(text.lines().last(), Some("nodes: 25470"));
 }
 
 #[test]
 fn tree_prints_both_crates_side_by_side() {
-    let output = shogi(&["tree", "--depth", "2"]);
-    assert!(output.status.success(), "{}", stderr(&output));
-    let text = stdout(&output);
+    let text = shogi_succeeds(&["tree", "--depth", "2"]);
     assert!(text.contains("| positions | 931 | 931 | 1.000 |"), "{text}");
-    for row in [
-        "distinct positions",
-        "positions per second",
-        "bytes kept per position",
-        "peak bytes",
-    ] {
-        assert!(text.contains(row), "{row}: {text}");
-    }
+    assert_holds(
+        &text,
+        &[
+            "distinct positions",
+            "positions per second",
+            "bytes kept per position",
+            "peak bytes",
+        ],
+    );
 }
 
 #[test]
 fn tree_prints_every_runner_side_by_side() {
-    let output = shogi(&["tree", "--depth", "2", "--crate", "all"]);
-    assert!(output.status.success(), "{}", stderr(&output));
-    let text = stdout(&output);
-    assert!(
-        text.contains("| positions | 931 | 931 | 931 | 931 | 1.000 | 1.000 | 1.000 | 1.000 |"),
-        "{text}"
-    );
-    assert!(
-        text.contains("persistent-qi (local) / fixed array"),
-        "{text}"
+    let text = shogi_succeeds(&["tree", "--depth", "2", "--crate", "all"]);
+    assert_holds(
+        &text,
+        &[
+            "| positions | 931 | 931 | 931 | 931 | 1.000 | 1.000 | 1.000 | 1.000 |",
+            "persistent-qi (local) / fixed array",
+        ],
     );
 }
 
 #[test]
 fn perft_runs_the_local_kind_beside_the_others() {
-    let output = shogi(&["perft", "--depth", "3", "--crate", "all"]);
-    assert!(output.status.success(), "{}", stderr(&output));
-    let text = stdout(&output);
-    assert!(
-        text.contains("persistent-qi (local): 25,470 nodes"),
-        "{text}"
+    perft(
+        &["perft", "--depth", "3", "--crate", "all"],
+        &[
+            "persistent-qi (local): 25,470 nodes",
+            "nodes per second, persistent-qi (local) / sashite-qi",
+        ],
+        25470,
     );
-    assert!(
-        text.contains("nodes per second, persistent-qi (local) / sashite-qi"),
-        "{text}"
-    );
-    assert_eq!(text.lines().last(), Some("nodes: 25470"));
 }
 
 #[test]
@@ -186,15 +191,12 @@ fn a_tree_over_the_memory_given_is_refused_by_every_crate() {
         );
     }
     // With room, the same tree is built.
-    let output = shogi(&["tree", "--depth", "2", "--max-memory", "64"]);
-    assert!(output.status.success(), "{}", stderr(&output));
+    shogi_succeeds(&["tree", "--depth", "2", "--max-memory", "64"]);
 }
 
 #[test]
 fn help_lists_the_commands() {
-    let output = shogi(&["--help"]);
-    assert!(output.status.success());
-    let text = stdout(&output);
+    let text = shogi_succeeds(&["--help"]);
     assert!(text.contains("perft") && text.contains("tree"), "{text}");
 }
 
@@ -220,22 +222,26 @@ fn a_feen_that_is_no_shogi_position_is_refused() {
         message.trim_end(),
         "games: not a shogi position: the board is 8x8, not 9x9"
     );
-    let message = refused(&[
-        "tree",
-        "--feen",
-        "lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL / S/s",
-        "--depth",
-        "1",
-    ]);
-    assert!(message.contains("terminal mark"), "{message}");
-    let message = refused(&[
-        "perft",
-        "--feen",
-        "P3k^4/9/9/9/9/9/9/9/4K^4 / S/s",
-        "--depth",
-        "1",
-    ]);
-    assert!(message.contains("could never move"), "{message}");
+    refused_for(
+        &[
+            "tree",
+            "--feen",
+            "lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL / S/s",
+            "--depth",
+            "1",
+        ],
+        "terminal mark",
+    );
+    refused_for(
+        &[
+            "perft",
+            "--feen",
+            "P3k^4/9/9/9/9/9/9/9/4K^4 / S/s",
+            "--depth",
+            "1",
+        ],
+        "could never move",
+    );
 }
 
 #[test]
@@ -266,7 +272,7 @@ fn write_replaces_the_runs_own_section_and_keeps_the_rest() {
         "shogi-write.md",
         "# Kept\n\n<!-- shogi-perft-start-2:begin -->\nold\n<!-- shogi-perft-start-2:end -->\n\nKept too.\n",
     );
-    let output = shogi(&[
+    shogi_succeeds(&[
         "perft",
         "--depth",
         "2",
@@ -275,7 +281,6 @@ fn write_replaces_the_runs_own_section_and_keeps_the_rest() {
         "--write",
         file.to_str().unwrap(),
     ]);
-    assert!(output.status.success(), "{}", stderr(&output));
     let text = std::fs::read_to_string(&file).unwrap();
     std::fs::remove_file(&file).unwrap();
     assert!(text.starts_with("# Kept\n\n<!-- shogi-perft-start-2:begin -->\nMeasured on "));
@@ -284,11 +289,13 @@ fn write_replaces_the_runs_own_section_and_keeps_the_rest() {
         "{text}"
     );
     assert!(!text.contains("old"), "{text}");
-    assert!(
-        text.contains("-- shogi perft --depth 2 --crate all --write "),
-        "{text}"
+    assert_holds(
+        &text,
+        &[
+            "-- shogi perft --depth 2 --crate all --write ",
+            "| persistent-qi (local) | 900 |",
+        ],
     );
-    assert!(text.contains("| persistent-qi (local) | 900 |"), "{text}");
 }
 
 #[test]
@@ -300,27 +307,31 @@ fn write_is_refused_before_measuring_without_the_section_or_a_published_position
         message.contains("<!-- shogi-tree-start-2:begin -->"),
         "{message}"
     );
-    let message = refused(&[
-        "perft", "--feen", MATSURI, "--depth", "1", "--tt", "--write", path,
-    ]);
-    assert!(message.contains("shogi-perft-matsuri-1-tt"), "{message}");
-    let message = refused(&[
-        "perft",
-        "--feen",
-        "4k^4/9/9/9/9/9/9/9/4K^4 / S/s",
-        "--depth",
-        "1",
-        "--write",
-        path,
-    ]);
-    assert!(message.contains("published shogi positions"), "{message}");
+    refused_for(
+        &[
+            "perft", "--feen", MATSURI, "--depth", "1", "--tt", "--write", path,
+        ],
+        "shogi-perft-matsuri-1-tt",
+    );
+    refused_for(
+        &[
+            "perft",
+            "--feen",
+            "4k^4/9/9/9/9/9/9/9/4K^4 / S/s",
+            "--depth",
+            "1",
+            "--write",
+            path,
+        ],
+        "published shogi positions",
+    );
     std::fs::remove_file(&file).unwrap();
 }
 
 #[test]
 fn a_depth_range_builds_every_depth_with_every_crate_and_draws_them() {
     let picture = std::env::temp_dir().join(format!("shogi-cli-{}.svg", std::process::id()));
-    let output = shogi(&[
+    let text = shogi_succeeds(&[
         "tree",
         "--depth-range",
         "1..=2",
@@ -329,11 +340,14 @@ fn a_depth_range_builds_every_depth_with_every_crate_and_draws_them() {
         "--plot",
         picture.to_str().unwrap(),
     ]);
-    assert!(output.status.success(), "{}", stderr(&output));
-    let text = stdout(&output);
-    assert!(text.contains("| 1 | 31 |"), "{text}");
-    assert!(text.contains("| 2 | 931 |"), "{text}");
-    assert!(text.contains("peak bytes, persistent-qi (local)"), "{text}");
+    assert_holds(
+        &text,
+        &[
+            "| 1 | 31 |",
+            "| 2 | 931 |",
+            "peak bytes, persistent-qi (local)",
+        ],
+    );
     let svg = std::fs::read_to_string(&picture).unwrap();
     std::fs::remove_file(&picture).unwrap();
     assert!(svg.starts_with("<svg"), "{svg}");

@@ -40,6 +40,11 @@ fn diagram(node: &Node<Ours>) -> String {
     node.read().to_string()
 }
 
+/// Asserts that `moves` played from `start` leave the board `expected`.
+fn assert_plays(start: &str, moves: &[&str], expected: &str) {
+    assert_eq!(diagram(&play(start, moves)), expected, "{start} {moves:?}");
+}
+
 fn is_legal(node: &Node<Ours>, name: &str) -> bool {
     let legal = node.read().is_legal(point(name));
     assert_eq!(legal, node.legal_move_list().contains(&point(name)));
@@ -50,32 +55,43 @@ fn is_legal(node: &Node<Ours>, name: &str) -> bool {
 fn a_single_stone_is_captured() {
     let start = "...../..X../.XOX./...../..... X";
     assert_eq!(diagram(&play(start, &[])), start);
-    let after = play(start, &["C2"]);
-    assert_eq!(diagram(&after), "...../..X../.X.X./..X../..... O");
+    assert_plays(start, &["C2"], "...../..X../.X.X./..X../..... O");
 }
 
 #[test]
 fn a_group_is_captured() {
-    let after = play("..X../.XOX./.XOX./...../..... X", &["C2"]);
-    assert_eq!(diagram(&after), "..X../.X.X./.X.X./..X../..... O");
+    assert_plays(
+        "..X../.XOX./.XOX./...../..... X",
+        &["C2"],
+        "..X../.X.X./.X.X./..X../..... O",
+    );
 }
 
 #[test]
 fn one_move_captures_several_groups() {
-    let after = play("..X../.XOX./XO.OX/.X.X./..... X", &["C3"]);
-    assert_eq!(diagram(&after), "..X../.X.X./X.X.X/.X.X./..... O");
+    assert_plays(
+        "..X../.XOX./XO.OX/.X.X./..... X",
+        &["C3"],
+        "..X../.X.X./X.X.X/.X.X./..... O",
+    );
 }
 
 #[test]
 fn a_stone_on_the_edge_is_captured() {
-    let after = play("...../...../...../...../.XOX. X", &["C2"]);
-    assert_eq!(diagram(&after), "...../...../...../..X../.X.X. O");
+    assert_plays(
+        "...../...../...../...../.XOX. X",
+        &["C2"],
+        "...../...../...../..X../.X.X. O",
+    );
 }
 
 #[test]
 fn a_stone_in_the_corner_is_captured() {
-    let after = play("...../...../...../...../OX... X", &["A2"]);
-    assert_eq!(diagram(&after), "...../...../...../X..../.X... O");
+    assert_plays(
+        "...../...../...../...../OX... X",
+        &["A2"],
+        "...../...../...../X..../.X... O",
+    );
 }
 
 #[test]
@@ -91,8 +107,7 @@ fn a_stone_in_the_top_right_corner_of_19x19_is_captured() {
 #[test]
 fn a_stone_on_a_rectangle_is_captured_at_its_edges() {
     // 7 columns, 3 rows: the rows are numbered 1 to 3, the columns A to G.
-    let after = play("7x3", &["G2", "G3", "F3"]);
-    assert_eq!(diagram(&after), ".....X./......X/....... O");
+    assert_plays("7x3", &["G2", "G3", "F3"], ".....X./......X/....... O");
 }
 
 #[test]
@@ -112,8 +127,11 @@ fn a_group_suicide_is_refused() {
 fn a_move_without_liberties_that_captures_is_legal() {
     let node = play("...../...../...../OX.../.OX.. X", &[]);
     assert!(is_legal(&node, "A1"));
-    let after = play("...../...../...../OX.../.OX.. X", &["A1"]);
-    assert_eq!(diagram(&after), "...../...../...../OX.../X.X.. O");
+    assert_plays(
+        "...../...../...../OX.../.OX.. X",
+        &["A1"],
+        "...../...../...../OX.../X.X.. O",
+    );
 }
 
 /// Black's C4 takes the white stone on B4 and is left with one liberty,
@@ -155,8 +173,7 @@ fn a_capture_by_a_stone_with_friends_sets_no_ko() {
     let taken = play(snap, &["A5"]);
     assert_eq!(diagram(&taken), "O.OX./OOOX./XXXX./...../..... X");
     assert_eq!(taken.ko(), None);
-    let back = play(snap, &["A5", "B5"]);
-    assert_eq!(diagram(&back), ".X.X./...X./XXXX./...../..... O");
+    assert_plays(snap, &["A5", "B5"], ".X.X./...X./XXXX./...../..... O");
 }
 
 #[test]

@@ -513,22 +513,23 @@ fn a_qpi_piece_of_a_third_style_is_not_spellable() {
     assert_eq!(mixed.to_feen().as_deref(), Ok("k'K'1 / S/s"));
 }
 
+/// A position of `shape`, with styles `c` and `C`, holding an `X:P` on
+/// square 0.
+fn an_x_pawn_on(shape: &[usize]) -> Qi<Qpi, Sin> {
+    Qi::new(shape, sin("c"), sin("C"))
+        .unwrap()
+        .board_diff([(0, Some(qpi("X:P")))])
+        .unwrap()
+}
+
 #[test]
 fn the_shape_is_checked_before_the_styles_and_the_pieces() {
-    let position: Qi<Qpi, Sin> = Qi::new(&[1, 2], sin("c"), sin("C"))
-        .unwrap()
-        .board_diff([(0, Some(qpi("X:P")))])
-        .unwrap();
     assert!(matches!(
-        position.to_feen(),
+        an_x_pawn_on(&[1, 2]).to_feen(),
         Err(WriteError::ShapeNotSpellable { .. })
     ));
-    let position: Qi<Qpi, Sin> = Qi::new(&[2], sin("c"), sin("C"))
-        .unwrap()
-        .board_diff([(0, Some(qpi("X:P")))])
-        .unwrap();
     assert!(matches!(
-        position.to_feen(),
+        an_x_pawn_on(&[2]).to_feen(),
         Err(WriteError::StylesNotSpellable { .. })
     ));
 }

@@ -481,11 +481,7 @@ where
             return Ok(());
         }
         (ours, theirs) => {
-            return Err(TestCaseError::fail(format!(
-                "construction disagrees: ours {:?}, sashite-qi {:?}",
-                ours.err(),
-                theirs.err()
-            )));
+            return Err(disagreement("construction", ours, theirs));
         }
     };
     agree(&ours, &theirs, alphabet)?;
@@ -541,11 +537,7 @@ where
                 }
             }
             (our_result, their_result) => {
-                return Err(TestCaseError::fail(format!(
-                    "{step:?} disagrees: ours {:?}, sashite-qi {:?}",
-                    our_result.err(),
-                    their_result.err()
-                )));
+                return Err(disagreement(&format!("{step:?}"), our_result, their_result));
             }
         }
         // After a failure `ours` is the receiver, which must read as before.
@@ -572,6 +564,20 @@ where
         }
     }
     Ok(())
+}
+
+/// The failure of a case where `what` succeeds on one side only: ours and
+/// sashite-qi's errors, `None` on the side that succeeded.
+fn disagreement<T, U, E: Debug, F: Debug>(
+    what: &str,
+    ours: Result<T, E>,
+    theirs: Result<U, F>,
+) -> TestCaseError {
+    TestCaseError::fail(format!(
+        "{what} disagrees: ours {:?}, sashite-qi {:?}",
+        ours.err(),
+        theirs.err()
+    ))
 }
 
 /// The running piece total at which `step` fails by our rule alone, if it

@@ -12,7 +12,7 @@
 //! is left out of the package (see `exclude` in `Cargo.toml`).
 
 use std::fs;
-use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::panic::{AssertUnwindSafe, UnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
 use harness::support::Rng;
@@ -224,20 +224,41 @@ fn the_committed_diff_decode_corpus_replays_cleanly() {
     );
 }
 
+/// How many of `inputs` pseudo-random inputs (from `seed`, each of at most
+/// `max_len` bytes) `run` answers `true` for.
+fn count_random(
+    seed: u64,
+    inputs: usize,
+    max_len: usize,
+    mut run: impl FnMut(&[u8]) -> bool,
+) -> usize {
+    let mut random = Rng(seed);
+    (0..inputs).filter(|_| run(&random.bytes(max_len))).count()
+}
+
+/// Runs `target` on `data`; if it panics, panics again naming the target
+/// `what` and printing `reproduction` of `data`.
+fn or_reproduce<T>(
+    what: &str,
+    data: &[u8],
+    target: impl FnOnce(&[u8]) -> T + UnwindSafe,
+    reproduction: impl FnOnce(&[u8]) -> String,
+) -> T {
+    catch_unwind(|| target(data))
+        .unwrap_or_else(|_| panic!("{what} fails on {data:?}:\n{}", reproduction(data)))
+}
+
 #[test]
 fn diff_sequence_holds_on_pseudo_random_inputs_and_runs_their_steps() {
-    let mut random = Rng(0x5eed_0001);
-    let mut stepped = 0;
-    for _ in 0..3000 {
-        let data = random.bytes(256);
-        let ran = catch_unwind(|| harness::diff_sequence(&data)).unwrap_or_else(|_| {
-            panic!(
-                "diff_sequence fails on {data:?}:\n{}",
-                harness::diff_sequence_reproduction(&data)
-            )
-        });
-        stepped += usize::from(ran.stepped());
-    }
+    let stepped = count_random(0x5eed_0001, 3000, 256, |data| {
+        or_reproduce(
+            "diff_sequence",
+            data,
+            harness::diff_sequence,
+            harness::diff_sequence_reproduction,
+        )
+        .stepped()
+    });
     // Random bytes are scenarios nearly always (the decoding reads exhausted
     // data as zeros, a valid choice), and 1,461 of these 3,000 build their
     // start and run a step from it.
@@ -254,13 +275,12 @@ fn the_fuzzers_sampled_checks_run_every_step_the_full_checks_run() {
     let mut random = Rng(0x5eed_0004);
     for _ in 0..1000 {
         let data = random.bytes(256);
-        let sampled = catch_unwind(|| harness::diff_sequence_checked(&data, Checks::SAMPLED))
-            .unwrap_or_else(|_| {
-                panic!(
-                    "diff_sequence (sampled) fails on {data:?}:\n{}",
-                    harness::diff_sequence_reproduction(&data)
-                )
-            });
+        let sampled = or_reproduce(
+            "diff_sequence (sampled)",
+            &data,
+            |data| harness::diff_sequence_checked(data, Checks::SAMPLED),
+            harness::diff_sequence_reproduction,
+        );
         assert_eq!(sampled, harness::diff_sequence(&data), "{data:?}");
     }
 }
@@ -283,18 +303,14 @@ fn qpi_parse_holds_on_pseudo_random_inputs() {
 
 #[test]
 fn serde_json_holds_on_pseudo_random_inputs_and_mostly_decodes() {
-    let mut random = Rng(0x5eed_0003);
-    let mut decoded = 0;
-    for _ in 0..2000 {
-        let data = random.bytes(256);
-        let accepted = catch_unwind(|| harness::serde_json(&data)).unwrap_or_else(|_| {
-            panic!(
-                "serde_json fails on {data:?}:\n{}",
-                harness::serde_json_document(&data)
-            )
-        });
-        decoded += usize::from(accepted);
-    }
+    let decoded = count_random(0x5eed_0003, 2000, 256, |data| {
+        or_reproduce(
+            "serde_json",
+            data,
+            harness::serde_json,
+            harness::serde_json_document,
+        )
+    });
     // Seven inputs in eight are structure-aware, and two in three of those
     // are unmutated serialized positions, which must decode: most inputs
     // reach the checks of an accepted document.
@@ -303,14 +319,10 @@ fn serde_json_holds_on_pseudo_random_inputs_and_mostly_decodes() {
 
 #[test]
 fn diff_decode_holds_on_pseudo_random_inputs_and_often_accepts() {
-    let mut random = Rng(0x5eed_0004);
-    let mut accepted = 0;
-    for _ in 0..2000 {
-        let data = random.bytes(96);
-        let decoded = catch_unwind(|| harness::diff_decode(&data))
-            .unwrap_or_else(|_| panic!("diff_decode fails on {data:?}"));
-        accepted += usize::from(decoded);
-    }
+    let accepted = count_random(0x5eed_0004, 2000, 96, |data| {
+        catch_unwind(|| harness::diff_decode(data))
+            .unwrap_or_else(|_| panic!("diff_decode fails on {data:?}"))
+    });
     // Three inputs in four are structure-aware, real diffs with at most
     // three byte mutations: many of those still decode, so the checks of an
     // accepted diff (apply, revert, the model) run on a good share.
