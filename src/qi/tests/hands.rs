@@ -4,8 +4,8 @@
 
 use archery::SharedPointer;
 
-use crate::hand::KEPT_HANDS;
 use super::Alike;
+use crate::hand::KEPT_HANDS;
 use crate::{Player, Qi};
 
 type Position = Qi<u8, u8>;
