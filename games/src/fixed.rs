@@ -17,7 +17,7 @@ use crate::position::{BuildError, Parts, Position, Token, Write};
 
 /// How reports name the fixed array, and the command line (`--crate
 /// fixed`) picks it.
-pub const FIXED_ARRAY: &str = "fixed array";
+pub const FIXED_ARRAY: &str = support::names::FIXED_ARRAY;
 
 /// A position held in arrays of fixed length: `SQUARES` squares (a board
 /// of fewer leaves the rest empty) and `HAND` kinds of piece in each hand.

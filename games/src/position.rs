@@ -172,11 +172,11 @@ pub trait KindName {
 }
 
 impl KindName for ArcTK {
-    const CRATE: &'static str = "persistent-qi";
+    const CRATE: &'static str = support::names::PERSISTENT_QI;
 }
 
 impl KindName for RcK {
-    const CRATE: &'static str = "persistent-qi (local)";
+    const CRATE: &'static str = support::names::PERSISTENT_QI_LOCAL;
 }
 
 impl<P: Token, S: Token, K: SharedPointerKind + KindName + 'static> Position
@@ -268,7 +268,7 @@ impl<P: Token, S: Token> Position for Sashite<P, S> {
     type Piece = P;
     type Style = S;
 
-    const CRATE: &'static str = "sashite-qi";
+    const CRATE: &'static str = support::names::SASHITE_QI;
 
     fn from_parts(parts: Parts<'_, P, S>) -> Result<Self, BuildError> {
         let turn = sashite_qi::Player::from(parts.turn);

@@ -80,7 +80,7 @@ pub trait Kind: SharedPointerKind + 'static {
 
 impl Kind for ArcTK {
     const ALIAS: &'static str = "Qi";
-    const CRATE: &'static str = "persistent-qi";
+    const CRATE: &'static str = ::support::names::PERSISTENT_QI;
     type Other = RcK;
 
     fn to_other<P: Clone + Ord, S: Clone>(
@@ -92,7 +92,7 @@ impl Kind for ArcTK {
 
 impl Kind for RcK {
     const ALIAS: &'static str = "LocalQi";
-    const CRATE: &'static str = "persistent-qi-local";
+    const CRATE: &'static str = ::support::names::PERSISTENT_QI_LOCAL;
     type Other = ArcTK;
 
     fn to_other<P: Clone + Ord, S: Clone>(
@@ -389,7 +389,7 @@ pub fn peer_player(player: Player) -> sashite_qi::Player {
 }
 
 impl<P: Clone + Ord + Hash, S: Clone + Eq + Hash> Position<P, S> for sashite_qi::Qi<P, S> {
-    const CRATE: &'static str = "sashite-qi";
+    const CRATE: &'static str = ::support::names::SASHITE_QI;
     const SHARES_STRUCTURE: bool = false;
     type Error = sashite_qi::Error;
 

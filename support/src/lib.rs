@@ -8,9 +8,11 @@
 //! - [`report`]: the measured tables written into `docs/performance.md` by
 //!   the commands that measure them (the games program, `bench_ratios`,
 //!   `move_profile`), each in its own marked section.
+//! - [`names`]: the one name of each position store in every table.
 
 #![forbid(unsafe_code)]
 
+pub mod names;
 pub mod report;
 mod rng;
 

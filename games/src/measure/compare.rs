@@ -144,7 +144,7 @@ mod tests {
         assert_eq!(ratio_pairs(&[Crate::Persistent, Crate::Local]), []);
         assert_eq!(
             ratio_header((Crate::Local, Crate::Fixed)),
-            "persistent-qi (local) / fixed array"
+            "persistent-qi-local / fixed array"
         );
     }
 }

@@ -76,7 +76,7 @@ fn chess_perft_runs_every_crate_alike() {
         ],
         &[
             "persistent-qi: 2,039 nodes",
-            "persistent-qi (local): 2,039 nodes",
+            "persistent-qi-local: 2,039 nodes",
             "sashite-qi: 2,039 nodes",
             "fixed array: 2,039 nodes",
             "nodes per second, persistent-qi / sashite-qi",
@@ -131,7 +131,7 @@ fn go_playouts_play_the_same_games_with_every_crate() {
         &text,
         &[
             "| persistent-qi |",
-            "| persistent-qi (local) |",
+            "| persistent-qi-local |",
             "| sashite-qi |",
             "| fixed array |",
         ],

@@ -102,7 +102,7 @@ fn tree_prints_every_runner_side_by_side() {
         &text,
         &[
             "| positions | 931 | 931 | 931 | 931 | 1.000 | 1.000 | 1.000 | 1.000 |",
-            "persistent-qi (local) / fixed array",
+            "persistent-qi-local / fixed array",
         ],
     );
 }
@@ -112,8 +112,8 @@ fn perft_runs_the_local_kind_beside_the_others() {
     perft(
         &["perft", "--depth", "3", "--crate", "all"],
         &[
-            "persistent-qi (local): 25,470 nodes",
-            "nodes per second, persistent-qi (local) / sashite-qi",
+            "persistent-qi-local: 25,470 nodes",
+            "nodes per second, persistent-qi-local / sashite-qi",
         ],
         25470,
     );
@@ -293,7 +293,7 @@ fn write_replaces_the_runs_own_section_and_keeps_the_rest() {
         &text,
         &[
             "-- shogi perft --depth 2 --crate all --write ",
-            "| persistent-qi (local) | 900 |",
+            "| persistent-qi-local | 900 |",
         ],
     );
 }
@@ -345,7 +345,7 @@ fn a_depth_range_builds_every_depth_with_every_crate_and_draws_them() {
         &[
             "| 1 | 31 |",
             "| 2 | 931 |",
-            "peak bytes, persistent-qi (local)",
+            "peak bytes, persistent-qi-local",
         ],
     );
     let svg = std::fs::read_to_string(&picture).unwrap();

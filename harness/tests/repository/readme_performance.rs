@@ -70,7 +70,7 @@ fn figure(table: &[Vec<&str>], label: &str, header: &str) -> Result<f64, String>
 /// persistent-qi's two kinds and what they are compared with, as the
 /// games' tables name them.
 const QI: &str = "persistent-qi";
-const LOCAL: &str = "persistent-qi (local)";
+const LOCAL: &str = "persistent-qi-local";
 const PEER: &str = "sashite-qi";
 const FIXED: &str = "fixed array";
 
