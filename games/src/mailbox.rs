@@ -89,16 +89,16 @@ pub(crate) const fn unpad_table<const SQUARES: usize, const PADDED: usize>(
     table
 }
 
-/// The mailbox of an empty board: walls around the empty squares `pad`
-/// names. O(`PADDED`), at compile time.
-pub(crate) const fn empty_cells<const SQUARES: usize, const PADDED: usize>(
-    pad: &[u8; SQUARES],
-) -> [Code; PADDED] {
+/// The mailbox of an empty board: a wall where `unpad` names no square,
+/// an empty square elsewhere. O(`PADDED`), at compile time.
+pub(crate) const fn empty_cells<const PADDED: usize>(unpad: &[u8; PADDED]) -> [Code; PADDED] {
     let mut cells = [WALL; PADDED];
-    let mut square = 0;
-    while square < SQUARES {
-        cells[pad[square] as usize] = EMPTY;
-        square += 1;
+    let mut index = 0;
+    while index < PADDED {
+        if unpad[index] != OFF_BOARD {
+            cells[index] = EMPTY;
+        }
+        index += 1;
     }
     cells
 }

@@ -48,7 +48,7 @@ pub(crate) static PAD: [u8; SQUARES] = mailbox::pad_table(FILES, ROW.unsigned_ab
 pub(crate) static UNPAD: [u8; PADDED] = mailbox::unpad_table(&PAD);
 
 /// The mailbox of an empty board: walls around empty squares.
-static EMPTY_CELLS: [Code; PADDED] = mailbox::empty_cells(&PAD);
+static EMPTY_CELLS: [Code; PADDED] = mailbox::empty_cells(&UNPAD);
 
 /// One row toward the far side for `player`'s pawns.
 pub(crate) const fn forward(player: Player) -> isize {

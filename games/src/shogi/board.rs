@@ -31,7 +31,7 @@ pub(crate) static PAD: [u8; SQUARES] = mailbox::pad_table(FILES, PADDED_WIDTH);
 pub(crate) static UNPAD: [u8; PADDED] = mailbox::unpad_table(&PAD);
 
 /// The mailbox of an empty board: walls around empty squares.
-static EMPTY_CELLS: [Code; PADDED] = mailbox::empty_cells(&PAD);
+static EMPTY_CELLS: [Code; PADDED] = mailbox::empty_cells(&UNPAD);
 
 /// How far a square is from the far edge for `player`: 0 on the last row
 /// (row 0 for the first player, row 8 for the second).
