@@ -45,6 +45,20 @@ impl SearchArgs {
             ..Settings::default()
         }
     }
+
+    /// The root, the settings and the sections to write of a `command` run,
+    /// whose section name goes on with `parts` and the playout plies.
+    fn start<G: Rules>(
+        &self,
+        write: &[std::path::PathBuf],
+        command: &str,
+        mut parts: Vec<String>,
+    ) -> Result<(&str, Settings, Option<Sections>), Failure> {
+        let root = self.root::<G>();
+        let settings = self.settings::<G>();
+        parts.push(plies_slug(settings.playout_plies));
+        Ok((root, settings, sections::<G>(write, command, root, &parts)?))
+    }
 }
 
 /// Which stores a command runs.
@@ -96,17 +110,9 @@ pub(crate) struct CompareArgs {
 
 /// Runs `games <game> search`.
 pub(crate) fn compare_run<G: Rules>(args: &CompareArgs) -> Result<(), Failure> {
-    let root = args.search.root::<G>();
-    let settings = args.search.settings::<G>();
-    let sections = sections::<G>(
-        &args.write,
-        "search",
-        root,
-        &[
-            args.iterations.to_string(),
-            plies_slug(settings.playout_plies),
-        ],
-    )?;
+    let (root, settings, sections) =
+        args.search
+            .start::<G>(&args.write, "search", vec![args.iterations.to_string()])?;
     let crates = args.crate_choice.crates();
     let stores = args.store.stores();
     let rounds = usize::from(args.rounds);
@@ -400,17 +406,10 @@ pub(crate) fn versus_run<G: Rules>(args: &VersusArgs) -> Result<(), Failure> {
     let [krate] = args.crate_choice.crates()[..] else {
         return Err(Failure::Input("versus runs one crate".to_string()));
     };
-    let root = args.search.root::<G>();
-    let settings = args.search.settings::<G>();
-    let sections = sections::<G>(
+    let (root, settings, sections) = args.search.start::<G>(
         &args.write,
         "versus",
-        root,
-        &[
-            args.games.to_string(),
-            args.iterations.to_string(),
-            plies_slug(settings.playout_plies),
-        ],
+        vec![args.games.to_string(), args.iterations.to_string()],
     )?;
     let workload = Versus {
         root,
