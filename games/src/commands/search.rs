@@ -436,35 +436,30 @@ pub(crate) fn versus_run<G: Rules>(args: &VersusArgs) -> Result<(), Failure> {
     }
     let plies: usize = results.iter().map(|(_, plies)| plies).sum();
     let score = 100.0 * score(results);
-    println!(
-        "{} games against a random mover, {} iterations a move: {} won, {} drawn, {} lost; \
-         score {}% ({} plies a game on average, {:.1} s)",
+    let percent = format_number(score, 1);
+    let (games, won, drawn, lost) = (
         results.len(),
-        thousands(args.iterations),
         count(Outcome::Win),
         count(Outcome::Draw),
         count(Outcome::Loss),
-        format_number(score, 1),
-        plies / results.len().max(1),
-        sample.elapsed.as_secs_f64(),
+    );
+    let (per_game, seconds) = (plies / games.max(1), sample.elapsed.as_secs_f64());
+    println!(
+        "{games} games against a random mover, {} iterations a move: {won} won, {drawn} \
+         drawn, {lost} lost; score {percent}% ({per_game} plies a game on average, {seconds:.1} s)",
+        thousands(args.iterations),
     );
     if let Some(sections) = sections {
         let body = format!(
             "The search (`{}` positions, {} iterations a move, {}, seed {}) against a \
              uniformly random mover from `{root}`, the search moving first in the odd games: a \
              win 1, a draw ½.\n\n| games | won | drawn | lost | score | plies a game | \
-             seconds |\n|---|---|---|---|---|---|---|\n| {} | {} | {} | {} | {}% | {} | {:.1} |\n",
+             seconds |\n|---|---|---|---|---|---|---|\n| {games} | {won} | {drawn} | {lost} | \
+             {percent}% | {per_game} | {seconds:.1} |\n",
             krate.name(),
             thousands(args.iterations),
             plies_phrase(settings.playout_plies),
             args.search.seed,
-            results.len(),
-            count(Outcome::Win),
-            count(Outcome::Draw),
-            count(Outcome::Loss),
-            format_number(score, 1),
-            plies / results.len().max(1),
-            sample.elapsed.as_secs_f64(),
         );
         sections.write(&body)?;
     }
