@@ -34,7 +34,7 @@ pub(crate) const fn tag(player: Player) -> Code {
     }
 }
 
-/// [`Padding::unpad`]'s value for a wall.
+/// [`unpad_table`]'s value for a wall.
 pub(crate) const OFF_BOARD: u8 = u8::MAX;
 
 /// The eight directions on rows `row` cells wide, clockwise from "up"

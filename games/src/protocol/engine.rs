@@ -55,7 +55,7 @@ pub trait Dialect {
     /// The player to move on `board`.
     fn turn(board: &<Self::Game as Game>::Board) -> persistent_qi::Player;
 
-    /// The words of a `go` command as [`go_terms`] reads them, or the one
+    /// The words of a `go` command as the clock reader takes them, or the one
     /// line that answers it instead.
     ///
     /// # Errors
