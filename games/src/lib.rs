@@ -33,6 +33,7 @@ mod feen;
 mod fixed;
 mod game;
 pub mod go;
+mod mailbox;
 pub mod measure;
 mod perft;
 mod position;

@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 use rustc_hash::FxHasher;
 
 use crate::game::Node;
+use crate::measure::thousands;
 
 /// A tree kept in memory: level `k` holds every position `k` plies from the
 /// root, children in the order of their parents and of move generation.
@@ -195,19 +196,6 @@ impl fmt::Display for TreeError {
 }
 
 impl std::error::Error for TreeError {}
-
-/// A count with a comma every three digits.
-fn thousands(count: u128) -> String {
-    let digits = count.to_string();
-    let mut out = String::new();
-    for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
 
 /// Bytes in gigabytes, or below one gigabyte in megabytes, to the nearest
 /// tenth.

@@ -13,9 +13,9 @@ use persistent_qi::qpi::Qpi;
 use super::Node;
 use super::castling::Castling;
 use super::moves::{FILES, Move, SQUARES};
-use super::piece::{
-    Code, EMPTY, Kind, OWNER_BITS, WALL, code, code_of, is_kind, owner, slides, tag,
-};
+use super::piece::{Kind, OWNER_BITS, code, code_of, is_kind, owner, slides};
+pub(crate) use crate::mailbox::step;
+use crate::mailbox::{self, Code, EMPTY, tag};
 use crate::position::QpiPosition;
 
 /// The width of a padded row: eight squares and a wall on each side.
@@ -27,16 +27,7 @@ pub(crate) const PADDED: usize = 120;
 /// The eight directions, clockwise from "up" (toward row 0, white's
 /// forward), as offsets on the padded mailbox: even indices orthogonal, odd
 /// diagonal, and direction `i + 4` opposite to `i`.
-pub(crate) const DIRECTIONS: [isize; 8] = [
-    -ROW,     // up
-    -ROW + 1, // up-right
-    1,        // right
-    ROW + 1,  // down-right
-    ROW,      // down
-    ROW - 1,  // down-left
-    -1,       // left
-    -ROW - 1, // up-left
-];
+pub(crate) const DIRECTIONS: [isize; 8] = mailbox::directions(ROW);
 
 /// A knight's eight jumps on the padded mailbox.
 pub(crate) const KNIGHT_JUMPS: [isize; 8] = [
@@ -51,55 +42,13 @@ pub(crate) const KNIGHT_JUMPS: [isize; 8] = [
 ];
 
 /// The padded index of each board square.
-pub(crate) static PAD: [u8; SQUARES] = pad_table();
+pub(crate) static PAD: [u8; SQUARES] = mailbox::pad_table(FILES, ROW.unsigned_abs());
 
-/// The board square of each padded index, or [`OFF_BOARD`].
-pub(crate) static UNPAD: [u8; PADDED] = unpad_table();
-
-/// [`UNPAD`]'s value for a wall.
-pub(crate) const OFF_BOARD: u8 = u8::MAX;
-
-#[allow(clippy::cast_possible_truncation)] // indices below 120
-const fn pad_table() -> [u8; SQUARES] {
-    let mut table = [0; SQUARES];
-    let mut square = 0;
-    while square < SQUARES {
-        table[square] = ((square / FILES + 2) * 10 + square % FILES + 1) as u8;
-        square += 1;
-    }
-    table
-}
-
-#[allow(clippy::cast_possible_truncation)] // indices below 64
-const fn unpad_table() -> [u8; PADDED] {
-    let mut table = [OFF_BOARD; PADDED];
-    let mut square = 0;
-    while square < SQUARES {
-        table[PAD[square] as usize] = square as u8;
-        square += 1;
-    }
-    table
-}
+/// The board square of each padded index, or [`mailbox::OFF_BOARD`].
+pub(crate) static UNPAD: [u8; PADDED] = mailbox::unpad_table(&PAD);
 
 /// The mailbox of an empty board: walls around empty squares.
-static EMPTY_CELLS: [Code; PADDED] = empty_cells();
-
-const fn empty_cells() -> [Code; PADDED] {
-    let mut cells = [WALL; PADDED];
-    let mut square = 0;
-    while square < SQUARES {
-        cells[PAD[square] as usize] = EMPTY;
-        square += 1;
-    }
-    cells
-}
-
-/// A padded index moved by an offset. Only called on squares and their
-/// neighbours up to a knight's jump, which the padding keeps in range.
-#[inline]
-pub(crate) const fn step(index: usize, offset: isize) -> usize {
-    index.wrapping_add_signed(offset)
-}
+static EMPTY_CELLS: [Code; PADDED] = mailbox::empty_cells(&UNPAD);
 
 /// One row toward the far side for `player`'s pawns.
 pub(crate) const fn forward(player: Player) -> isize {

@@ -82,9 +82,7 @@ pub fn legal_moves(board: &Board, moves: &mut Vec<Move>) {
 /// The legal moves of the side to move, in a new vector.
 #[must_use]
 pub fn legal_move_list(board: &Board) -> Vec<Move> {
-    let mut moves = Vec::new();
-    legal_moves(board, &mut moves);
-    moves
+    crate::mailbox::move_list(board, legal_moves)
 }
 
 fn constraints(board: &Board) -> Constraints {

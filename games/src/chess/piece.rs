@@ -9,6 +9,8 @@ use persistent_qi::Player;
 use persistent_qi::qpi::pin::{Letter, Side, State};
 use persistent_qi::qpi::{Pin, Qpi};
 
+pub(crate) use crate::mailbox::{Code, EMPTY, INVALID, WALL, tag};
+
 /// What a piece is, whoever owns it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
@@ -94,32 +96,10 @@ pub(crate) const fn owner(piece: Qpi) -> Player {
     }
 }
 
-/// A mailbox byte: 0 for an empty square, [`WALL`] off the board, otherwise
-/// the owner's tag ([`WHITE`] or [`BLACK`]) plus the kind.
-pub(crate) type Code = u8;
-
-/// An empty square.
-pub(crate) const EMPTY: Code = 0;
-/// White's tag (the first player).
-pub(crate) const WHITE: Code = 0x10;
-/// Black's tag (the second player).
-pub(crate) const BLACK: Code = 0x20;
-/// Off the board: the padding around it, which stops every ray.
-pub(crate) const WALL: Code = 0x40;
-/// What [`CODE_OF_QPI`] holds for a token that is no chess piece.
-pub(crate) const INVALID: Code = 0x80;
 /// The bits that say whose a code is, and whether it is a wall.
 pub(crate) const OWNER_BITS: Code = 0x70;
 /// The bits that say which kind a code is.
 const KIND_BITS: Code = 0x07;
-
-/// The tag of a player's pieces.
-pub(crate) const fn tag(player: Player) -> Code {
-    match player {
-        Player::First => WHITE,
-        Player::Second => BLACK,
-    }
-}
 
 /// The mailbox byte of a kind owned by `player`.
 pub(crate) const fn code(kind: Kind, player: Player) -> Code {

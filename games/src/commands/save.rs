@@ -327,10 +327,7 @@ fn load_table(figures: &LoadFigures<'_>) -> Table {
     );
     row(
         "ratio on disk to sashite-qi in full".to_string(),
-        format!(
-            "{:.3}",
-            as_f64(figures.file_bytes) / as_f64(figures.peer_bytes.max(1))
-        ),
+        bytes_ratio(figures.file_bytes, figures.peer_bytes),
     );
     let median_of = format!("median of {}", figures.rounds);
     let (load, build) = (
@@ -359,10 +356,12 @@ fn load_table(figures: &LoadFigures<'_>) -> Table {
     );
     row(
         "memory ratio, loaded to built".to_string(),
-        format!(
-            "{:.3}",
-            as_f64(figures.loaded_bytes) / as_f64(figures.built_bytes.max(1))
-        ),
+        bytes_ratio(figures.loaded_bytes, figures.built_bytes),
     );
     table
+}
+
+/// `bytes` over `other` (1 where `other` is 0), to three decimals.
+fn bytes_ratio(bytes: u64, other: u64) -> String {
+    format!("{:.3}", as_f64(bytes) / as_f64(other.max(1)))
 }

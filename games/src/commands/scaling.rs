@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use games::Game;
 use games::Persistent;
-use games::measure::tree::{TreeSummary, check_agreement, in_child};
+use games::measure::tree::{TreeSummary, check_agreement, child_arguments, in_child};
 use games::measure::{Crate, Failure, Sections, Table, as_f64, format_number, thousands};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use plotters::prelude::*;
@@ -93,19 +93,8 @@ pub(crate) fn run<G: Game>(
         let mut summaries = Vec::new();
         for krate in &crates {
             progress.set_message(format!("depth {depth}, {}", krate.flag()));
-            let mut arguments: Vec<String> = [G::NAME, "tree", position_flag, text, "--depth"]
-                .iter()
-                .map(ToString::to_string)
-                .collect();
-            arguments.extend([
-                depth.to_string(),
-                "--crate".to_string(),
-                krate.flag().to_string(),
-            ]);
-            arguments.extend(["--summary-line".to_string(), "--quiet".to_string()]);
-            if let Some(mebibytes) = kept.max_memory {
-                arguments.extend(["--max-memory".to_string(), mebibytes.to_string()]);
-            }
+            let arguments =
+                child_arguments::<G>(position_flag, text, depth, *krate, kept.max_memory);
             // A child's failure ends the run; the bar goes first, so that
             // the error stands on its own line.
             let summary =

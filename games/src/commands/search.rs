@@ -45,6 +45,20 @@ impl SearchArgs {
             ..Settings::default()
         }
     }
+
+    /// The root, the settings and the sections to write of a `command` run,
+    /// whose section name goes on with `parts` and the playout plies.
+    fn start<G: Rules>(
+        &self,
+        write: &[std::path::PathBuf],
+        command: &str,
+        mut parts: Vec<String>,
+    ) -> Result<(&str, Settings, Option<Sections>), Failure> {
+        let root = self.root::<G>();
+        let settings = self.settings::<G>();
+        parts.push(plies_slug(settings.playout_plies));
+        Ok((root, settings, sections::<G>(write, command, root, &parts)?))
+    }
 }
 
 /// Which stores a command runs.
@@ -96,17 +110,9 @@ pub(crate) struct CompareArgs {
 
 /// Runs `games <game> search`.
 pub(crate) fn compare_run<G: Rules>(args: &CompareArgs) -> Result<(), Failure> {
-    let root = args.search.root::<G>();
-    let settings = args.search.settings::<G>();
-    let sections = sections::<G>(
-        &args.write,
-        "search",
-        root,
-        &[
-            args.iterations.to_string(),
-            plies_slug(settings.playout_plies),
-        ],
-    )?;
+    let (root, settings, sections) =
+        args.search
+            .start::<G>(&args.write, "search", vec![args.iterations.to_string()])?;
     let crates = args.crate_choice.crates();
     let stores = args.store.stores();
     let rounds = usize::from(args.rounds);
@@ -400,17 +406,10 @@ pub(crate) fn versus_run<G: Rules>(args: &VersusArgs) -> Result<(), Failure> {
     let [krate] = args.crate_choice.crates()[..] else {
         return Err(Failure::Input("versus runs one crate".to_string()));
     };
-    let root = args.search.root::<G>();
-    let settings = args.search.settings::<G>();
-    let sections = sections::<G>(
+    let (root, settings, sections) = args.search.start::<G>(
         &args.write,
         "versus",
-        root,
-        &[
-            args.games.to_string(),
-            args.iterations.to_string(),
-            plies_slug(settings.playout_plies),
-        ],
+        vec![args.games.to_string(), args.iterations.to_string()],
     )?;
     let workload = Versus {
         root,
@@ -437,35 +436,30 @@ pub(crate) fn versus_run<G: Rules>(args: &VersusArgs) -> Result<(), Failure> {
     }
     let plies: usize = results.iter().map(|(_, plies)| plies).sum();
     let score = 100.0 * score(results);
-    println!(
-        "{} games against a random mover, {} iterations a move: {} won, {} drawn, {} lost; \
-         score {}% ({} plies a game on average, {:.1} s)",
+    let percent = format_number(score, 1);
+    let (games, won, drawn, lost) = (
         results.len(),
-        thousands(args.iterations),
         count(Outcome::Win),
         count(Outcome::Draw),
         count(Outcome::Loss),
-        format_number(score, 1),
-        plies / results.len().max(1),
-        sample.elapsed.as_secs_f64(),
+    );
+    let (per_game, seconds) = (plies / games.max(1), sample.elapsed.as_secs_f64());
+    println!(
+        "{games} games against a random mover, {} iterations a move: {won} won, {drawn} \
+         drawn, {lost} lost; score {percent}% ({per_game} plies a game on average, {seconds:.1} s)",
+        thousands(args.iterations),
     );
     if let Some(sections) = sections {
         let body = format!(
             "The search (`{}` positions, {} iterations a move, {}, seed {}) against a \
              uniformly random mover from `{root}`, the search moving first in the odd games: a \
              win 1, a draw ½.\n\n| games | won | drawn | lost | score | plies a game | \
-             seconds |\n|---|---|---|---|---|---|---|\n| {} | {} | {} | {} | {}% | {} | {:.1} |\n",
+             seconds |\n|---|---|---|---|---|---|---|\n| {games} | {won} | {drawn} | {lost} | \
+             {percent}% | {per_game} | {seconds:.1} |\n",
             krate.name(),
             thousands(args.iterations),
             plies_phrase(settings.playout_plies),
             args.search.seed,
-            results.len(),
-            count(Outcome::Win),
-            count(Outcome::Draw),
-            count(Outcome::Loss),
-            format_number(score, 1),
-            plies / results.len().max(1),
-            sample.elapsed.as_secs_f64(),
         );
         sections.write(&body)?;
     }

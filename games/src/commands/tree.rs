@@ -2,7 +2,8 @@
 //! each crate's tree built in a process of its own, side by side.
 
 use games::measure::tree::{
-    TreeSummary, build_summary, check_agreement, in_child, median_summary, tree_table,
+    TreeSummary, build_summary, check_agreement, child_arguments, in_child, median_summary,
+    tree_table,
 };
 use games::measure::{Crate, Failure, Sections, Table, byte_limit};
 use games::{Game, Limits, Local, Persistent, Sashite};
@@ -118,31 +119,6 @@ pub(crate) fn one_crate(kept: &KeptArgs) -> Result<Crate, Failure> {
             "--summary-line builds one crate's tree".to_string(),
         )),
     }
-}
-
-/// The arguments that make this program build one crate's breadth-first
-/// tree of `text` to `depth` and print its summary line.
-fn child_arguments<G: Game>(
-    position_flag: &str,
-    text: &str,
-    depth: u32,
-    krate: Crate,
-    max_memory: Option<u64>,
-) -> Vec<String> {
-    let mut arguments: Vec<String> = [G::NAME, "tree", position_flag, text, "--depth"]
-        .iter()
-        .map(ToString::to_string)
-        .collect();
-    arguments.extend([
-        depth.to_string(),
-        "--crate".to_string(),
-        krate.flag().to_string(),
-    ]);
-    arguments.extend(["--summary-line".to_string(), "--quiet".to_string()]);
-    if let Some(mebibytes) = max_memory {
-        arguments.extend(["--max-memory".to_string(), mebibytes.to_string()]);
-    }
-    arguments
 }
 
 /// Builds the breadth-first trees of `crates`, each in a process of its own,

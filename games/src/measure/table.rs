@@ -1,6 +1,6 @@
 //! Markdown tables and the numbers in them.
 
-use core::fmt::Write as _;
+use core::fmt::{self, Write as _};
 
 /// A Markdown table: a header row, then rows of cells; the first column
 /// left-aligned, the others right-aligned (they hold figures).
@@ -76,9 +76,9 @@ pub fn as_f64(value: u64) -> f64 {
     value as f64
 }
 
-/// A count with a comma every three digits: `19,861,490`.
+/// A count with a comma every three digits: `19,861,490`. O(digits).
 #[must_use]
-pub fn thousands(value: u64) -> String {
+pub fn thousands(value: impl fmt::Display) -> String {
     let digits = value.to_string();
     let mut out = String::new();
     for (index, digit) in digits.chars().enumerate() {

@@ -295,6 +295,33 @@ pub fn tree_table(title: &str, summaries: &[TreeSummary]) -> Table {
     table
 }
 
+/// The arguments that make this program build one crate's breadth-first
+/// tree of `text` to `depth` and print its summary line (`--max-memory`
+/// where `max_memory` is given in MiB).
+#[must_use]
+pub fn child_arguments<G: Game>(
+    position_flag: &str,
+    text: &str,
+    depth: u32,
+    krate: Crate,
+    max_memory: Option<u64>,
+) -> Vec<String> {
+    let mut arguments: Vec<String> = [G::NAME, "tree", position_flag, text, "--depth"]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    arguments.extend([
+        depth.to_string(),
+        "--crate".to_string(),
+        krate.flag().to_string(),
+    ]);
+    arguments.extend(["--summary-line".to_string(), "--quiet".to_string()]);
+    if let Some(mebibytes) = max_memory {
+        arguments.extend(["--max-memory".to_string(), mebibytes.to_string()]);
+    }
+    arguments
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,7 +13,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use super::uci::NAME;
+use super::engine::NAME;
 use super::{Config, Flow, FrontEnd, Lines, Session};
 use crate::go::{self, Go, Point};
 use crate::search::{Limits, Quiet};

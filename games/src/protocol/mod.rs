@@ -9,6 +9,7 @@
 //! waits forever or makes the process hold more than its budget; a line
 //! longer than [`MAX_LINE`] bytes is refused unread.
 
+pub mod engine;
 pub mod gtp;
 mod session;
 pub mod uci;

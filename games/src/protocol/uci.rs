@@ -1,334 +1,47 @@
-//! UCI, the chess engines' protocol, over a [`Session`] of chess: `uci`,
-//! `isready`, `setoption` (`Threads`, `Hash` as the trees' memory budget
-//! in MiB), `ucinewgame`, `position startpos|fen ... [moves ...]`, `go`
-//! (`wtime`, `btime`, `winc`, `binc`, `movestogo`, `movetime`, `nodes`,
-//! `infinite` until `stop`; a `go` with none of them runs the engine's
-//! default iterations), `stop`, `quit`.
+//! UCI, the chess engines' protocol, over a [`super::Session`] of chess:
+//! `uci`, `isready`, `setoption` (`Threads`, `Hash` as the trees' memory
+//! budget in MiB), `ucinewgame`, `position startpos|fen ... [moves ...]`,
+//! `go` (`wtime`, `btime`, `winc`, `binc`, `movestogo`, `movetime`,
+//! `nodes`, `infinite` until `stop`; a `go` with none of them runs the
+//! engine's default iterations), `stop`, `quit`.
 //!
 //! A line it cannot use is answered with `info string` and the reason;
 //! a position with an illegal move leaves the last good position.
 
-use core::time::Duration;
-use std::io::{self, Write};
-
-use super::watch::{Clock, Watch, info_line};
-use super::{Config, Flow, FrontEnd, Lines, Session, Threaded};
+use super::engine::{Dialect, Engine};
 use crate::chess::{self, Chess};
-use crate::search::{Budget, Limits, Progress};
 
-/// The engine's name, as `uci` and the other protocols give it.
-pub const NAME: &str = "persistent-qi games";
+pub use super::engine::NAME;
+
+/// UCI's words and chess: the [`Dialect`] of [`Uci`].
+#[derive(Debug)]
+pub enum UciDialect {}
+
+impl Dialect for UciDialect {
+    type Game = Chess;
+    const HELLO: &'static str = "uci";
+    const HELLO_OK: &'static str = "uciok";
+    const NEW_GAME: &'static str = "ucinewgame";
+    const START: &'static str = chess::START;
+    const MORE_OPTIONS: &'static [&'static str] =
+        &["option name Hash type spin default 1024 min 1 max 1048576"];
+    const IGNORED: &'static [&'static str] = &["stop", "ponderhit", "debug", "register"];
+    const IGNORED_OPTIONS: &'static [&'static str] = &[];
+    const FIRST: char = 'w';
+    const NO_MOVE: &'static str = "0000";
+
+    fn root(setup: &[&str]) -> Result<String, String> {
+        match setup {
+            ["startpos"] => Ok(chess::START.to_owned()),
+            ["fen", fields @ ..] if !fields.is_empty() => Ok(fields.join(" ")),
+            _ => Err("expected startpos or fen, then moves".to_owned()),
+        }
+    }
+
+    fn turn(board: &chess::Board) -> persistent_qi::Player {
+        board.turn()
+    }
+}
 
 /// UCI over a chess session.
-#[derive(Debug)]
-pub struct Uci {
-    session: Session<Chess>,
-    config: Config,
-    /// The iterations of a `go` that sets no limit.
-    iterations: u64,
-    /// The most iterations of one search, whatever `go` says: a bound for
-    /// scripts and fuzzing, where no `stop` may come.
-    cap: Option<u64>,
-    probe: Option<fn() -> usize>,
-}
-
-impl Uci {
-    /// A UCI front-end whose engines are made by `config`, from the start
-    /// position; a `go` that sets no limit runs `iterations`; `probe`
-    /// counts the process's bytes for `setoption name Hash`.
-    ///
-    /// # Errors
-    ///
-    /// [`super::SessionError`] if `config` is refused (threads over
-    /// `LocalQi`).
-    pub fn new(
-        config: Config,
-        iterations: u64,
-        probe: Option<fn() -> usize>,
-    ) -> Result<Self, super::SessionError> {
-        Ok(Uci {
-            session: Session::new(config, chess::START)?,
-            config,
-            iterations,
-            cap: None,
-            probe,
-        })
-    }
-
-    /// The same, every search bounded to `cap` iterations whatever `go`
-    /// says: for scripts and fuzzing, where no `stop` may come.
-    #[must_use]
-    pub fn capped(self, cap: u64) -> Self {
-        Uci {
-            cap: Some(cap),
-            ..self
-        }
-    }
-
-    fn set_option(&mut self, words: &[&str], out: &mut dyn Write) -> io::Result<()> {
-        let (name, value) = name_and_value(words);
-        let mut config = self.config;
-        if let Err(reason) = option(&mut config, &name, &value, self.probe) {
-            return writeln!(out, "info string {reason}");
-        }
-        match self.session.reconfigure(config) {
-            Ok(()) => self.config = config,
-            Err(error) => writeln!(out, "info string {name}: {error}")?,
-        }
-        Ok(())
-    }
-
-    fn position(&mut self, words: &[&str], out: &mut dyn Write) -> io::Result<()> {
-        let (setup, moves) = match words.iter().position(|&word| word == "moves") {
-            Some(at) => (&words[..at], &words[at + 1..]),
-            None => (words, &[][..]),
-        };
-        let root = match setup {
-            ["startpos"] => chess::START.to_owned(),
-            ["fen", fields @ ..] if !fields.is_empty() => fields.join(" "),
-            _ => {
-                return writeln!(
-                    out,
-                    "info string position: expected startpos or fen, then moves"
-                );
-            }
-        };
-        if let Err(error) = self.session.set_position(&root, moves) {
-            writeln!(
-                out,
-                "info string position: {error}; the last position is kept"
-            )?;
-        }
-        Ok(())
-    }
-
-    fn go(
-        &mut self,
-        words: &[&str],
-        lines: &mut Lines<'_>,
-        out: &mut dyn Write,
-    ) -> io::Result<Flow> {
-        let turn = self.session.line().board.turn();
-        let answer = GoAnswer {
-            first: 'w',
-            no_move: "0000",
-            iterations: self.iterations,
-            cap: self.cap,
-        };
-        answer_go(&mut self.session, words, turn, &answer, lines, out)
-    }
-}
-
-impl FrontEnd for Uci {
-    fn answer(
-        &mut self,
-        line: &str,
-        lines: &mut Lines<'_>,
-        out: &mut dyn Write,
-    ) -> io::Result<Flow> {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let Some((&command, rest)) = words.split_first() else {
-            return Ok(Flow::Continue);
-        };
-        match command {
-            "uci" => {
-                writeln!(out, "id name {NAME} {}", env!("CARGO_PKG_VERSION"))?;
-                writeln!(out, "id author the persistent-qi authors")?;
-                writeln!(
-                    out,
-                    "option name Threads type spin default {} min 1 max 256",
-                    self.config.options.threads
-                )?;
-                writeln!(
-                    out,
-                    "option name Hash type spin default 1024 min 1 max 1048576"
-                )?;
-                writeln!(out, "uciok")?;
-            }
-            "isready" => writeln!(out, "readyok")?,
-            "setoption" => self.set_option(rest, out)?,
-            "ucinewgame" => {
-                if let Err(error) = self.session.set_position(chess::START, &[] as &[&str]) {
-                    writeln!(out, "info string ucinewgame: {error}")?;
-                }
-            }
-            "position" => self.position(rest, out)?,
-            "go" => return self.go(rest, lines, out),
-            "stop" | "ponderhit" | "debug" | "register" => {}
-            "quit" => return Ok(Flow::Quit),
-            _ => writeln!(out, "info string unknown command {command:?}")?,
-        }
-        Ok(Flow::Continue)
-    }
-
-    fn refuse(&mut self, reason: &str, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(out, "info string {reason}")
-    }
-}
-
-/// `config` with the option `name` set to `value`: `Threads`, and the
-/// trees' memory budget in MiB as UCI's `Hash` and USI's `USI_Hash`
-/// (counted by `probe`); options the engine does not know are refused.
-pub(crate) fn option(
-    config: &mut Config,
-    name: &str,
-    value: &str,
-    probe: Option<fn() -> usize>,
-) -> Result<(), String> {
-    let number = value.parse::<usize>().ok();
-    match (name.to_ascii_lowercase().as_str(), number) {
-        ("threads", Some(threads @ 1..=256)) => config.options.threads = threads,
-        ("hash" | "usi_hash", Some(mib @ 1..=1_048_576)) => {
-            let probe = probe.ok_or_else(|| format!("{name}: no allocator to count with"))?;
-            config.options.memory = Some(Budget {
-                bytes: mib << 20,
-                probe,
-            });
-        }
-        ("threads" | "hash" | "usi_hash", _) => {
-            return Err(format!("{name}: {value:?} is out of range"));
-        }
-        _ => return Err(format!("unknown option {name:?}")),
-    }
-    Ok(())
-}
-
-/// A `setoption`'s name and value: `name <words> value <words>`.
-pub(crate) fn name_and_value(words: &[&str]) -> (String, String) {
-    let after_name = words
-        .iter()
-        .position(|&word| word == "name")
-        .map_or(0, |at| at + 1);
-    let value_at = words
-        .iter()
-        .position(|&word| word == "value")
-        .unwrap_or(words.len());
-    let name = words[after_name..value_at.max(after_name)].join(" ");
-    let value = words
-        .get(value_at + 1..)
-        .map_or(String::new(), |rest| rest.join(" "));
-    (name, value)
-}
-
-/// The limits of a `go` command: its time (a share of the clock), its
-/// `nodes`, none where it is `infinite`, and `default` iterations where it
-/// sets no limit; never more than `cap` iterations.
-pub(crate) fn limits(
-    clock: Clock,
-    nodes: Option<u64>,
-    infinite: bool,
-    default: u64,
-    cap: Option<u64>,
-) -> Limits {
-    let time = if infinite { None } else { clock.budget() };
-    let iterations = if infinite {
-        None
-    } else if nodes.is_none() && time.is_none() {
-        Some(default)
-    } else {
-        nodes
-    };
-    let iterations = match (iterations, cap) {
-        (Some(iterations), Some(cap)) => Some(iterations.min(cap)),
-        (iterations, cap) => iterations.or(cap),
-    };
-    Limits { iterations, time }
-}
-
-/// A `go` command's clock for the player to move `turn`, its `nodes` and
-/// whether it is `infinite` (as a bare `go` is); `None` if a parameter is
-/// unreadable. `first` is the letter of the first player's clock: `w` in
-/// UCI (White moves first), `b` in USI (Black, sente).
-pub(crate) fn go_terms(
-    words: &[&str],
-    first: char,
-    turn: persistent_qi::Player,
-) -> Option<(Clock, Option<u64>, bool)> {
-    let mut clock = Clock::default();
-    let mut nodes = None;
-    let mut infinite = false;
-    let mut words = words.iter();
-    let millis = |word: Option<&&str>| {
-        word.and_then(|word| word.parse::<i64>().ok())
-            .map(|millis| Duration::from_millis(millis.max(0).unsigned_abs()))
-    };
-    // Whether a `wtime`, `btime`, `winc` or `binc` is the player to move's.
-    let mover = |word: &str| word.starts_with(first) == turn.is_first();
-    while let Some(&word) = words.next() {
-        match word {
-            "infinite" => infinite = true,
-            "wtime" | "btime" => {
-                let time = millis(words.next())?;
-                if mover(word) {
-                    clock.remaining = Some(time);
-                }
-            }
-            "winc" | "binc" => {
-                let increment = millis(words.next())?;
-                if mover(word) {
-                    clock.increment = increment;
-                }
-            }
-            "byoyomi" => clock.byoyomi = millis(words.next())?,
-            "movetime" => clock.move_time = Some(millis(words.next())?),
-            "movestogo" => clock.moves_to_go = Some(words.next()?.parse().ok()?),
-            "nodes" => nodes = Some(words.next()?.parse().ok()?),
-            "depth" | "mate" => {
-                words.next()?.parse::<u64>().ok()?;
-            }
-            "ponder" => {}
-            _ => return None,
-        }
-    }
-    Some((clock, nodes, infinite))
-}
-
-/// How UCI and USI answer `go` where they differ: the letter of the first
-/// player's clock (`w` in UCI, `b` in USI), the move sent when there is
-/// none (`0000`, `resign`), and the iterations of a search with no limit
-/// given, at most `cap`.
-pub(crate) struct GoAnswer {
-    pub(crate) first: char,
-    pub(crate) no_move: &'static str,
-    pub(crate) iterations: u64,
-    pub(crate) cap: Option<u64>,
-}
-
-/// A `go` command of UCI or USI answered over `session`, whose player to
-/// move is `turn`: the search under the command's clock or limits, watched
-/// for `stop`, `quit` and `isready`, then one `info` line and `bestmove`.
-pub(crate) fn answer_go<G: Threaded>(
-    session: &mut Session<G>,
-    words: &[&str],
-    turn: persistent_qi::Player,
-    answer: &GoAnswer,
-    lines: &mut Lines<'_>,
-    out: &mut dyn Write,
-) -> io::Result<Flow> {
-    let Some((clock, nodes, infinite)) = go_terms(words, answer.first, turn) else {
-        writeln!(
-            out,
-            "info string go: unreadable parameters {:?}",
-            words.join(" ")
-        )?;
-        return writeln!(out, "bestmove {}", answer.no_move).map(|()| Flow::Continue);
-    };
-    let limits = limits(clock, nodes, infinite, answer.iterations, answer.cap);
-    let mut watch = Watch::new(lines, out);
-    let report = session.search(&limits, &mut watch);
-    let quit = watch.quit();
-    if report.iterations > 0 {
-        let progress = Progress {
-            iterations: report.iterations,
-            elapsed: report.elapsed,
-            pv: report.pv.clone(),
-            value: report.value,
-        };
-        writeln!(out, "{}", info_line(&progress))?;
-    }
-    match report.best {
-        Some(mv) => writeln!(out, "bestmove {mv}")?,
-        None => writeln!(out, "bestmove {}", answer.no_move)?,
-    }
-    Ok(if quit { Flow::Quit } else { Flow::Continue })
-}
+pub type Uci = Engine<UciDialect>;

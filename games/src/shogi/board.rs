@@ -12,9 +12,10 @@ use persistent_qi::qpi::{Qpi, Sin};
 
 use super::moves::{FILES, SQUARES};
 use super::piece::{
-    CODE_OF_QPI, Code, DIRECTIONS, EMPTY, FIRST_KNIGHT_JUMPS, Kind, MOVES, PADDED_WIDTH, WALL,
-    code, kind_of, opposite, tag,
+    CODE_OF_QPI, DIRECTIONS, FIRST_KNIGHT_JUMPS, Kind, MOVES, PADDED_WIDTH, code, kind_of, opposite,
 };
+use crate::mailbox::{self, Code, EMPTY, tag};
+pub(crate) use crate::mailbox::{OFF_BOARD, step};
 use crate::position::QpiPosition;
 
 /// Squares of the padded array: 13 rows of [`PADDED_WIDTH`] (two wall
@@ -24,48 +25,13 @@ use crate::position::QpiPosition;
 pub(crate) const PADDED: usize = 13 * PADDED_WIDTH + 1;
 
 /// The padded index of each board square.
-pub(crate) static PAD: [u8; SQUARES] = pad_table();
+pub(crate) static PAD: [u8; SQUARES] = mailbox::pad_table(FILES, PADDED_WIDTH);
 
 /// The board square of each padded index, or [`OFF_BOARD`].
-pub(crate) static UNPAD: [u8; PADDED] = unpad_table();
-
-/// [`UNPAD`]'s value for a wall.
-pub(crate) const OFF_BOARD: u8 = u8::MAX;
-
-#[allow(clippy::cast_possible_truncation)] // indices below 130
-const fn pad_table() -> [u8; SQUARES] {
-    let mut table = [0; SQUARES];
-    let mut square = 0;
-    while square < SQUARES {
-        table[square] = ((square / FILES + 2) * PADDED_WIDTH + square % FILES + 1) as u8;
-        square += 1;
-    }
-    table
-}
-
-#[allow(clippy::cast_possible_truncation)] // indices below 130
-const fn unpad_table() -> [u8; PADDED] {
-    let mut table = [OFF_BOARD; PADDED];
-    let mut square = 0;
-    while square < SQUARES {
-        table[PAD[square] as usize] = square as u8;
-        square += 1;
-    }
-    table
-}
+pub(crate) static UNPAD: [u8; PADDED] = mailbox::unpad_table(&PAD);
 
 /// The mailbox of an empty board: walls around empty squares.
-static EMPTY_CELLS: [Code; PADDED] = empty_cells();
-
-const fn empty_cells() -> [Code; PADDED] {
-    let mut cells = [WALL; PADDED];
-    let mut square = 0;
-    while square < SQUARES {
-        cells[PAD[square] as usize] = EMPTY;
-        square += 1;
-    }
-    cells
-}
+static EMPTY_CELLS: [Code; PADDED] = mailbox::empty_cells(&UNPAD);
 
 /// How far a square is from the far edge for `player`: 0 on the last row
 /// (row 0 for the first player, row 8 for the second).
@@ -97,13 +63,6 @@ pub(crate) const fn knight_jumps(player: Player) -> [isize; 2] {
         Player::First => FIRST_KNIGHT_JUMPS,
         Player::Second => [-FIRST_KNIGHT_JUMPS[0], -FIRST_KNIGHT_JUMPS[1]],
     }
-}
-
-/// A padded index moved by an offset. Only called on squares and their
-/// neighbours up to a knight's jump, which the padding keeps in range.
-#[inline]
-pub(crate) const fn step(index: usize, offset: isize) -> usize {
-    index.wrapping_add_signed(offset)
 }
 
 /// A bit per board square.

@@ -9,6 +9,9 @@ use persistent_qi::Player;
 use persistent_qi::qpi::pin::{Letter, Side, State};
 use persistent_qi::qpi::{Pin, Qpi};
 
+use crate::mailbox;
+pub(crate) use crate::mailbox::{Code, EMPTY, INVALID, WALL, tag};
+
 /// What a piece is, whoever owns it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
@@ -173,29 +176,6 @@ impl Kind {
     }
 }
 
-/// A mailbox byte: 0 for an empty square, [`WALL`] off the board, otherwise
-/// the owner's tag ([`FIRST`] or [`SECOND`]) plus the kind.
-pub(crate) type Code = u8;
-
-/// An empty square.
-pub(crate) const EMPTY: Code = 0;
-/// The first player's tag.
-pub(crate) const FIRST: Code = 0x10;
-/// The second player's tag.
-pub(crate) const SECOND: Code = 0x20;
-/// Off the board: the padding around it, which stops every ray.
-pub(crate) const WALL: Code = 0x40;
-/// What [`CODE_OF_QPI`] holds for a token that is no shogi piece.
-pub(crate) const INVALID: Code = 0x80;
-
-/// The tag of a player's pieces.
-pub(crate) const fn tag(player: Player) -> Code {
-    match player {
-        Player::First => FIRST,
-        Player::Second => SECOND,
-    }
-}
-
 /// The mailbox byte of a kind owned by `player`.
 pub(crate) const fn code(kind: Kind, player: Player) -> Code {
     tag(player) | kind as u8
@@ -235,16 +215,7 @@ const fn code_table() -> [Code; Qpi::COUNT + 1] {
 
 /// The eight directions, clockwise from "up" (toward row 0, the first
 /// player's forward), as offsets on the padded mailbox.
-pub(crate) const DIRECTIONS: [isize; 8] = [
-    -ROW,     // up
-    -ROW + 1, // up-right
-    1,        // right
-    ROW + 1,  // down-right
-    ROW,      // down
-    ROW - 1,  // down-left
-    -1,       // left
-    -ROW - 1, // up-left
-];
+pub(crate) const DIRECTIONS: [isize; 8] = mailbox::directions(ROW);
 
 /// One row down the padded mailbox.
 const ROW: isize = PADDED_WIDTH.cast_signed();

@@ -11,7 +11,8 @@ use super::make::key;
 use super::movegen::legal_moves;
 use super::moves::FILES;
 use super::moves::Move;
-use super::piece::{CODE_OF_QPI, EMPTY, FIRST, kind_of};
+use super::piece::{CODE_OF_QPI, EMPTY, kind_of};
+use crate::mailbox::FIRST;
 use crate::search::{Outcome, Rules, Terms};
 
 /// The material value of each kind, by its code (index 0 unused), as

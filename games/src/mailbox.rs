@@ -1,0 +1,112 @@
+//! What the chess and shogi boards share: the padded mailbox ("10x12" for
+//! chess, 10 wide and 13 high for shogi). A board of `FILES` columns sits
+//! in rows of `WIDTH` cells, two wall rows above and below (a knight jumps
+//! two rows) and wall columns beside it; every ray and jump stops on a
+//! wall, so no step needs a bounds test.
+//!
+//! A cell holds a [`Code`]: [`EMPTY`], [`WALL`], or the owner's tag
+//! ([`FIRST`] or [`SECOND`]) plus the game's kind bits (below `0x10`).
+
+use persistent_qi::Player;
+
+/// A mailbox byte: 0 for an empty square, [`WALL`] off the board, otherwise
+/// the owner's tag ([`FIRST`] or [`SECOND`]) plus the game's kind.
+pub(crate) type Code = u8;
+
+/// An empty square.
+pub(crate) const EMPTY: Code = 0;
+/// The first player's tag (chess's White, shogi's Black, sente).
+pub(crate) const FIRST: Code = 0x10;
+/// The second player's tag.
+pub(crate) const SECOND: Code = 0x20;
+/// Off the board: the padding around it, which stops every ray.
+pub(crate) const WALL: Code = 0x40;
+/// What a game's QPI-token table holds for a token that is no piece of the
+/// game.
+pub(crate) const INVALID: Code = 0x80;
+
+/// The tag of a player's pieces.
+#[inline]
+pub(crate) const fn tag(player: Player) -> Code {
+    match player {
+        Player::First => FIRST,
+        Player::Second => SECOND,
+    }
+}
+
+/// [`unpad_table`]'s value for a wall.
+pub(crate) const OFF_BOARD: u8 = u8::MAX;
+
+/// The eight directions on rows `row` cells wide, clockwise from "up"
+/// (toward row 0, the first player's forward): even indices orthogonal,
+/// odd diagonal, and direction `i + 4` opposite to `i`.
+pub(crate) const fn directions(row: isize) -> [isize; 8] {
+    [
+        -row,     // up
+        -row + 1, // up-right
+        1,        // right
+        row + 1,  // down-right
+        row,      // down
+        row - 1,  // down-left
+        -1,       // left
+        -row - 1, // up-left
+    ]
+}
+
+/// A padded index moved by an offset. Only called on squares and their
+/// neighbours up to a knight's jump, which the padding keeps in range.
+#[inline]
+pub(crate) const fn step(index: usize, offset: isize) -> usize {
+    index.wrapping_add_signed(offset)
+}
+
+/// The padded index of each of `SQUARES` board squares, `files` to a row,
+/// on rows `width` cells wide (two wall rows above, one wall column on the
+/// left). O(`SQUARES`), at compile time.
+#[allow(clippy::cast_possible_truncation)] // indices below 256
+pub(crate) const fn pad_table<const SQUARES: usize>(files: usize, width: usize) -> [u8; SQUARES] {
+    let mut table = [0; SQUARES];
+    let mut square = 0;
+    while square < SQUARES {
+        table[square] = ((square / files + 2) * width + square % files + 1) as u8;
+        square += 1;
+    }
+    table
+}
+
+/// The board square of each of `PADDED` padded indices, or [`OFF_BOARD`]:
+/// the inverse of `pad`. O(`PADDED`), at compile time.
+#[allow(clippy::cast_possible_truncation)] // squares below 256
+pub(crate) const fn unpad_table<const SQUARES: usize, const PADDED: usize>(
+    pad: &[u8; SQUARES],
+) -> [u8; PADDED] {
+    let mut table = [OFF_BOARD; PADDED];
+    let mut square = 0;
+    while square < SQUARES {
+        table[pad[square] as usize] = square as u8;
+        square += 1;
+    }
+    table
+}
+
+/// The mailbox of an empty board: a wall where `unpad` names no square,
+/// an empty square elsewhere. O(`PADDED`), at compile time.
+pub(crate) const fn empty_cells<const PADDED: usize>(unpad: &[u8; PADDED]) -> [Code; PADDED] {
+    let mut cells = [WALL; PADDED];
+    let mut index = 0;
+    while index < PADDED {
+        if unpad[index] != OFF_BOARD {
+            cells[index] = EMPTY;
+        }
+        index += 1;
+    }
+    cells
+}
+
+/// The legal moves `generate` lists for `board`, in a new vector.
+#[inline]
+pub(crate) fn move_list<B, M>(board: &B, generate: impl FnOnce(&B, &mut Vec<M>)) -> Vec<M> {
+    let mut moves = Vec::new();
+    generate(board, &mut moves);
+    moves
+}
