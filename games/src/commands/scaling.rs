@@ -179,8 +179,8 @@ fn style_of(krate: Crate) -> (&'static str, RGBColor, u32) {
     match krate {
         Crate::Persistent => ("persistent-qi Qi", RGBColor(31, 119, 180), 5),
         Crate::Local => ("persistent-qi LocalQi", RGBColor(44, 160, 44), 2),
-        Crate::Sashite => ("sashite-qi", RGBColor(214, 39, 40), 2),
-        Crate::Fixed => ("fixed array", RGBColor(127, 127, 127), 2),
+        Crate::Sashite => (support::names::SASHITE_QI, RGBColor(214, 39, 40), 2),
+        Crate::Fixed => (support::names::FIXED_ARRAY, RGBColor(127, 127, 127), 2),
     }
 }
 
