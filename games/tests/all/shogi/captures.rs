@@ -1,8 +1,8 @@
 //! Captures: the taken piece enters the capturer's hand, unpromoted, turned
 //! to the capturer's side, in the capturer's style.
 
-use crate::common;
-use crate::qpi_token::qpi;
+use super::common;
+use super::qpi_token::qpi;
 
 use common::{setup, with_kings};
 use games::shogi::square_index;

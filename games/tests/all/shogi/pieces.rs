@@ -2,7 +2,7 @@
 //! an otherwise empty board (the two kings aside), for the first player
 //! unless said otherwise.
 
-use crate::common;
+use super::common;
 
 use common::{set, with_kings};
 

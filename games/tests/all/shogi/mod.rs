@@ -1,11 +1,11 @@
-//! Shogi, one test binary: the rules case by case (`captures`, `checks`,
+//! Shogi: the rules case by case (`captures`, `checks`,
 //! `drops`, `pieces`, `promotion`), loading FEEN and SFEN (`load`, `sfen`),
 //! perft against the published counts (`perft`), random games against a
 //! plain reference (`reference`), and the search's view of the rules
 //! (`search`). `common` builds the positions they start from.
 
 mod common;
-#[path = "../../../tests/common/qpi.rs"]
+#[path = "../../../../tests/common/qpi.rs"]
 mod qpi_token;
 
 mod captures;

@@ -1,4 +1,4 @@
-//! Go, one test binary: loading (`load`), the rules (`rules`), the end of a
+//! Go: loading (`load`), the rules (`rules`), the end of a
 //! game and its score (`end`), perft (`perft`), playouts (`playout`), and
 //! random games against a plain reference (`reference`).
 

@@ -1,8 +1,8 @@
 //! The one door in: which FEEN strings are shogi positions, and what the
 //! others are told.
 
-use crate::common;
-use crate::qpi_token::qpi;
+use super::common;
+use super::qpi_token::qpi;
 
 use common::{setup, with_kings};
 use games::shogi::{LoadError, MATSURI, MOST_MOVES, NotShogi, Place, START, load, square_index};

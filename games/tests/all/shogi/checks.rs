@@ -1,6 +1,6 @@
 //! No move may leave one's own king attacked: pins, checks, evasions.
 
-use crate::common;
+use super::common;
 
 use common::{set, setup};
 

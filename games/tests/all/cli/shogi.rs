@@ -5,7 +5,7 @@ use std::process::Output;
 
 use games::shogi::MATSURI;
 
-use crate::run::{self, assert_holds, games, scratch, stderr, stdout};
+use crate::cli::run::{self, assert_holds, games, scratch, stderr, stdout};
 
 /// Runs `games shogi` with `arguments`.
 fn shogi(arguments: &[&str]) -> Output {

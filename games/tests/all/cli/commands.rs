@@ -4,7 +4,7 @@
 
 use games::chess::KIWIPETE;
 
-use crate::run::{
+use crate::cli::run::{
     assert_holds, games, perft, refused, refused_for, scratch, stderr, stdout, succeeds,
 };
 

@@ -15,7 +15,7 @@ use games::search::{Options, Settings, StoreKind};
 use games::shogi::Shogi;
 use games::{Game, Node, Persistent};
 
-use crate::run::assert_holds;
+use crate::cli::run::assert_holds;
 
 /// Searches of a few iterations, playouts of 4 plies.
 fn config(krate: Crate, store: StoreKind) -> Config {

@@ -3,7 +3,7 @@
 //!
 //! The deep counts (start to depth 5, Kiwipete to 4, position 3 to 5) run
 //! in release, timed per crate:
-//! `cargo test --release -p games --test chess -- --ignored --nocapture perft::`.
+//! `cargo test --release -p games --test all -- --ignored --nocapture chess::perft::`.
 
 use std::time::Instant;
 

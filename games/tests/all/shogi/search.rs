@@ -2,7 +2,7 @@
 //! child read and keeps the key, the end of the game by each rule, the
 //! evaluation, the playout policy and USI moves.
 
-use crate::common;
+use super::common;
 
 use common::{Setup, setup};
 use games::search::{

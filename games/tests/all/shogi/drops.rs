@@ -2,8 +2,8 @@
 //! never move, never a second unpromoted pawn on a file (nifu), never a
 //! pawn that gives checkmate (uchifuzume).
 
-use crate::common;
-use crate::qpi_token::qpi;
+use super::common;
+use super::qpi_token::qpi;
 
 use common::{set, setup, with_kings};
 use games::shogi::square_index;

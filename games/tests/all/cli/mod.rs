@@ -1,4 +1,4 @@
-//! The program and its protocols, one test binary: every game's commands
+//! The program and its protocols: every game's commands
 //! run as a user runs them (`commands`), shogi's own (`shogi`), and the
 //! engine protocols USI, UCI and GTP driven by scripts (`protocols`). `run`
 //! runs the program.

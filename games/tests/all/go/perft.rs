@@ -73,8 +73,8 @@ fn depth_4<P: Position<Piece = u8, Style = u8>>() {
     assert_eq!(count, PUBLISHED[0].counts[3], "{}", P::CRATE);
 }
 
-/// Run in a release build: `cargo test --release -p games --test go
-/// -- --ignored --nocapture perft::`.
+/// Run in a release build: `cargo test --release -p games --test all
+/// -- --ignored --nocapture go::perft::`.
 #[test]
 #[ignore = "about 40 million leaves per crate: run in a release build"]
 fn the_empty_9x9_board_to_depth_4_with_every_crate() {

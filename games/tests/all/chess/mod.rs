@@ -1,9 +1,9 @@
-//! Chess, one test binary: loading FEN and FEEN (`load`), the rules
+//! Chess: loading FEN and FEEN (`load`), the rules
 //! (`rules`), perft against the published counts (`perft`), every crate
 //! agreeing along random games (`agreement`), and the search's view of the
 //! rules (`search`).
 
-#[path = "../../../tests/common/qpi.rs"]
+#[path = "../../../../tests/common/qpi.rs"]
 mod qpi_token;
 
 mod agreement;

@@ -1,7 +1,7 @@
 //! Promotion: optional on a move that starts or ends in the zone (the far
 //! three rows), forced where the piece could never move again.
 
-use crate::common;
+use super::common;
 
 use common::{set, with_kings};
 use persistent_qi::qpi::Qpi;
