@@ -24,8 +24,8 @@ use games::measure::{Crate, Failure};
 use games::{chess, go, shogi};
 
 use commands::engine::EngineArgs;
-use commands::scaling::DepthRange;
 use commands::search::{CompareArgs, SelfPlayArgs, VersusArgs};
+use commands::tree::scaling::DepthRange;
 
 /// Counts the bytes the process holds, for the kept trees' memory figures.
 #[global_allocator]

@@ -5,8 +5,6 @@ pub(crate) mod check;
 pub(crate) mod engine;
 pub(crate) mod go;
 pub(crate) mod perft;
-pub(crate) mod save;
-pub(crate) mod scaling;
 pub(crate) mod search;
 pub(crate) mod tree;
 
@@ -33,4 +31,12 @@ pub(crate) fn section_position<G: Game>(text: &str) -> Result<String, Failure> {
                 names.join(", ")
             ))
         })
+}
+
+/// A name with its first letter in capitals.
+pub(crate) fn capitalized(name: &str) -> String {
+    let mut letters = name.chars();
+    letters.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(letters).collect()
+    })
 }

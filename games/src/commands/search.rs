@@ -5,7 +5,9 @@
 use clap::{Args, ValueEnum};
 use games::measure::play::{Played, SelfPlay, Versus, budget, score};
 use games::measure::search::{SearchWorkload, compare, ratio_table, ratios, search_table};
-use games::measure::{Crate, Failure, Progress, Sections, format_number, run_on, thousands};
+use games::measure::{
+    Crate, Failure, InStore, Progress, Sections, format_number, run_on, thousands,
+};
 use games::search::{Options, Outcome, Rules, Settings, StoreKind};
 
 use crate::{CrateChoice, allocated};
@@ -266,7 +268,7 @@ pub(crate) fn selfplay_run<G: Rules>(args: &SelfPlayArgs) -> Result<(), Failure>
         iterations: args.iterations,
         options,
     };
-    let sample = run_on::<G, _>(krate, &workload)?;
+    let sample = run_on::<G, _>(krate, &InStore(&workload))?;
     let played: &Played = &sample.output;
     for (number, ply) in played.plies.iter().enumerate() {
         println!(
