@@ -1,14 +1,19 @@
 //! The measuring side, written once for every game: which crates run, each
 //! crate timed in turn over rounds (medians reported), the tables, the
 //! verdict against published counts, `--write` into a marked section of a
-//! file, progress bars and memory limits.
+//! file, progress bars and memory limits. The commands are thin layers over
+//! it: arguments in, a measurement, tables out.
 //!
 //! A measurement is a [`Workload`]: code generic over the position crate,
 //! run once per crate and round by [`interleaved`], which checks that
 //! every crate and round gives the same result and reports each crate's
 //! median time. The crates take turns within each round, and the crate
 //! that starts a round moves on by one each round, so that no crate is
-//! always timed first in a fresh process (a first run can read 25% slow).
+//! always timed first in a fresh process, where a first run is slow.
+//! Kept trees are measured in child processes instead ([`tree`]), across
+//! depths ([`scaling`]) and through a file ([`save`]). Positions are read
+//! by the games ([`Game::load`]); [`load`] only gives their error as a
+//! [`Failure`].
 
 mod compare;
 mod memory;
