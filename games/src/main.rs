@@ -24,8 +24,8 @@ use games::measure::{Crate, Failure};
 use games::{chess, go, shogi};
 
 use commands::engine::EngineArgs;
-use commands::scaling::DepthRange;
-use commands::search::{CompareArgs, SelfPlayArgs, VersusArgs};
+use commands::search::{CompareArgs, SearchCommand, SelfPlayArgs, VersusArgs};
+use commands::tree::scaling::DepthRange;
 
 /// Counts the bytes the process holds, for the kept trees' memory figures.
 #[global_allocator]
@@ -94,14 +94,8 @@ enum ShogiCommand {
         #[command(flatten)]
         tree: TreeArgs,
     },
-    /// A Monte Carlo search of a position, every crate and both stores
-    /// taking turns: speed, tree nodes and bytes per node.
-    Search(CompareArgs),
-    /// A game of the search against itself, its trees kept from move to
-    /// move, under a memory budget.
-    Selfplay(SelfPlayArgs),
-    /// Games of the search against a uniformly random mover.
-    Versus(VersusArgs),
+    #[command(flatten)]
+    Searching(SearchCommand),
     /// The USI engine on standard input and output.
     Usi(EngineArgs),
 }
@@ -130,14 +124,8 @@ enum ChessCommand {
         #[command(flatten)]
         tree: TreeArgs,
     },
-    /// A Monte Carlo search of a position, every crate and both stores
-    /// taking turns: speed, tree nodes and bytes per node.
-    Search(CompareArgs),
-    /// A game of the search against itself, its trees kept from move to
-    /// move, under a memory budget.
-    Selfplay(SelfPlayArgs),
-    /// Games of the search against a uniformly random mover.
-    Versus(VersusArgs),
+    #[command(flatten)]
+    Searching(SearchCommand),
     /// The UCI engine on standard input and output.
     Uci(EngineArgs),
 }
@@ -357,12 +345,9 @@ impl CrateChoice {
     /// The crates, in table order.
     fn crates(self) -> Vec<Crate> {
         match self {
-            CrateChoice::Persistent => vec![Crate::Persistent],
-            CrateChoice::Local => vec![Crate::Local],
-            CrateChoice::Sashite => vec![Crate::Sashite],
-            CrateChoice::Fixed => vec![Crate::Fixed],
             CrateChoice::Both => vec![Crate::Persistent, Crate::Sashite],
             CrateChoice::All => Crate::ALL.to_vec(),
+            one => commands::named(&one, &Crate::ALL, Crate::flag),
         }
     }
 }
@@ -396,9 +381,7 @@ fn main() -> ExitCode {
             ShogiCommand::Tree { feen, tree } => {
                 commands::tree::run::<shogi::Shogi>("--feen", &feen, &tree)
             }
-            ShogiCommand::Search(args) => commands::search::compare_run::<shogi::Shogi>(&args),
-            ShogiCommand::Selfplay(args) => commands::search::selfplay_run::<shogi::Shogi>(&args),
-            ShogiCommand::Versus(args) => commands::search::versus_run::<shogi::Shogi>(&args),
+            ShogiCommand::Searching(command) => command.run::<shogi::Shogi>(),
             ShogiCommand::Usi(args) => commands::engine::usi(&args),
         },
         Some(GameCommand::Chess(command)) => match command {
@@ -408,9 +391,7 @@ fn main() -> ExitCode {
             ChessCommand::Tree { fen, tree } => {
                 commands::tree::run::<chess::Chess>("--fen", &fen, &tree)
             }
-            ChessCommand::Search(args) => commands::search::compare_run::<chess::Chess>(&args),
-            ChessCommand::Selfplay(args) => commands::search::selfplay_run::<chess::Chess>(&args),
-            ChessCommand::Versus(args) => commands::search::versus_run::<chess::Chess>(&args),
+            ChessCommand::Searching(command) => command.run::<chess::Chess>(),
             ChessCommand::Uci(args) => commands::engine::uci(&args),
         },
         Some(GameCommand::Go(command)) => match command {

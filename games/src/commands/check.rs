@@ -8,7 +8,9 @@
 use games::chess::Chess;
 use games::go::Go;
 use games::measure::perft::{Divide, PerftWorkload, nodes, rate};
+use games::measure::playouts::{Played, PlayoutWorkload};
 use games::measure::search::{SearchWorkload, compare};
+use games::measure::tree::compare as compare_trees;
 use games::measure::{
     Crate, Failure, Measured, Table, Verdict, format_number, interleaved, ratio_cells,
     ratio_header, ratio_pairs, thousands,
@@ -17,13 +19,14 @@ use games::search::{Rules, Settings, StoreKind};
 use games::shogi::{self, Shogi};
 use games::{Game, PerftOptions};
 
-use super::go::playout_check;
-use super::perft::capitalized;
-use super::tree::compare as compare_trees;
+use super::capitalized;
 use crate::allocated;
 
 /// The depth of the shogi tree the self-check keeps.
 const TREE_DEPTH: u32 = 4;
+
+/// The self-check's playouts: a board, how many playouts.
+const CHECKED: [(&str, usize); 2] = [("9x9", 40), ("19x19", 10)];
 
 /// Runs the self-check.
 pub(crate) fn run() -> Result<(), Failure> {
@@ -189,7 +192,8 @@ fn kept_tree(verdict: &mut Verdict) -> Result<(), Failure> {
         .sum::<u64>();
     let what = "the kept shogi tree";
     match compare_trees::<Shogi>("--feen", shogi::START, TREE_DEPTH, &Crate::ALL, 1, None) {
-        Ok((positions, _)) => {
+        Ok((positions, table)) => {
+            print!("{}", table.render());
             let word = verdict.check(what, positions as u64 == published);
             println!();
             println!(
@@ -205,5 +209,47 @@ fn kept_tree(verdict: &mut Verdict) -> Result<(), Failure> {
         }
         Err(failure) => return Err(failure),
     }
+    Ok(())
+}
+
+/// The self-check's playouts: every crate plays the same games on 9x9 and
+/// 19x19; a table of moves and speeds.
+fn playout_check(verdict: &mut Verdict) -> Result<(), Failure> {
+    println!();
+    println!("Go: random playouts, every crate playing the same games");
+    println!();
+    let mut header = vec!["playouts".to_string(), "moves".to_string()];
+    header.extend(Crate::ALL.map(|krate| format!("moves per second, {}", krate.name())));
+    header.extend(ratio_pairs(&Crate::ALL).into_iter().map(ratio_header));
+    header.push(String::new());
+    let mut table = Table::new(header).words_last();
+    for (board, playouts) in CHECKED {
+        let workload = PlayoutWorkload {
+            board,
+            playouts,
+            max_moves: games::go::MAX_MOVES,
+            seed: 1,
+        };
+        let what = format!("go playouts on {board}");
+        let mut cells = vec![format!("{playouts} on {board}")];
+        match interleaved::<Go, _>(&Crate::ALL, 1, &workload, &|_| {}) {
+            Ok(measured) => {
+                let speed = |runs: &Measured<Played>| rate(runs.output.moves, runs.median());
+                cells.push(thousands(measured[0].output.moves));
+                cells.extend(measured.iter().map(|runs| format_number(speed(runs), 0)));
+                cells.extend(ratio_cells(&measured, speed));
+                // No count is published for playouts: the crates agreeing
+                // on every game is the check.
+                cells.push(verdict.check(what, true).to_string());
+            }
+            Err(Failure::Mismatch(message)) => {
+                cells.push(message);
+                cells.push(verdict.check(what, false).to_string());
+            }
+            Err(failure) => return Err(failure),
+        }
+        table.row(cells);
+    }
+    print!("{}", table.render());
     Ok(())
 }

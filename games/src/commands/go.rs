@@ -2,20 +2,12 @@
 //! other or all kept, each crate in turn.
 
 use games::go::Go;
-use games::measure::perft::rate;
 use games::measure::playouts::{Played, PlayoutWorkload, kept_summary};
-use games::measure::tree::tree_table;
-use games::measure::{
-    Crate, Failure, Measured, Sections, Table, Verdict, format_number, interleaved, ratio_cells,
-    ratio_header, ratio_pairs, speed_table, thousands,
-};
+use games::measure::tree::{in_children, one_crate, tree_table};
+use games::measure::{Crate, Failure, Measured, Sections, Table, interleaved, load, speed_table};
 use games::{Game, Local, Persistent, Sashite};
 
-use super::tree::{in_children, one_crate};
 use crate::{GoTreeArgs, PlayoutArgs, allocated};
-
-/// The self-check's playouts: a board, how many playouts.
-const CHECKED: [(&str, usize); 2] = [("9x9", 40), ("19x19", 10)];
 
 /// Runs `games go playouts`.
 pub(crate) fn playouts(args: &PlayoutArgs) -> Result<(), Failure> {
@@ -62,7 +54,7 @@ pub(crate) fn tree(args: &GoTreeArgs) -> Result<(), Failure> {
     let positions = args.positions as usize;
     let max_moves = args.max_moves as usize;
     if kept.summary_line {
-        let summary = match one_crate(kept)? {
+        let summary = match one_crate(&kept.crate_choice.crates())? {
             Crate::Persistent => kept_summary::<Persistent<u8, u8>>(
                 &args.board,
                 positions,
@@ -97,7 +89,7 @@ pub(crate) fn tree(args: &GoTreeArgs) -> Result<(), Failure> {
     }
     let sections = Sections::checked(&kept.write, format!("go-tree-{}-{positions}", args.board))?;
     // Bad input is refused here, once, before any child runs.
-    games::measure::perft::load::<Go, Persistent<u8, u8>>(&args.board)?;
+    load::<Go, Persistent<u8, u8>>(&args.board)?;
     if let Some(limit) = games::measure::byte_limit(kept.max_memory) {
         // A copied position of 19x19 costs about a kilobyte; refuse a
         // tree that could not fit before building it.
@@ -167,46 +159,4 @@ fn estimated_bytes(board: &str) -> usize {
         .or_else(|| board.parse::<usize>().ok().map(|size| size * size))
         .unwrap_or(361);
     (2 * points + 256).max(size_of::<<Go as Game>::Node<<Go as Game>::Fixed>>())
-}
-
-/// The self-check's playouts: every crate plays the same games on 9x9 and
-/// 19x19; a table of moves and speeds.
-pub(crate) fn playout_check(verdict: &mut Verdict) -> Result<(), Failure> {
-    println!();
-    println!("Go: random playouts, every crate playing the same games");
-    println!();
-    let mut header = vec!["playouts".to_string(), "moves".to_string()];
-    header.extend(Crate::ALL.map(|krate| format!("moves per second, {}", krate.name())));
-    header.extend(ratio_pairs(&Crate::ALL).into_iter().map(ratio_header));
-    header.push(String::new());
-    let mut table = Table::new(header).words_last();
-    for (board, playouts) in CHECKED {
-        let workload = PlayoutWorkload {
-            board,
-            playouts,
-            max_moves: games::go::MAX_MOVES,
-            seed: 1,
-        };
-        let what = format!("go playouts on {board}");
-        let mut cells = vec![format!("{playouts} on {board}")];
-        match interleaved::<Go, _>(&Crate::ALL, 1, &workload, &|_| {}) {
-            Ok(measured) => {
-                let speed = |runs: &Measured<Played>| rate(runs.output.moves, runs.median());
-                cells.push(thousands(measured[0].output.moves));
-                cells.extend(measured.iter().map(|runs| format_number(speed(runs), 0)));
-                cells.extend(ratio_cells(&measured, speed));
-                // No count is published for playouts: the crates agreeing
-                // on every game is the check.
-                cells.push(verdict.check(what, true).to_string());
-            }
-            Err(Failure::Mismatch(message)) => {
-                cells.push(message);
-                cells.push(verdict.check(what, false).to_string());
-            }
-            Err(failure) => return Err(failure),
-        }
-        table.row(cells);
-    }
-    print!("{}", table.render());
-    Ok(())
 }

@@ -5,11 +5,10 @@ pub(crate) mod check;
 pub(crate) mod engine;
 pub(crate) mod go;
 pub(crate) mod perft;
-pub(crate) mod save;
-pub(crate) mod scaling;
 pub(crate) mod search;
 pub(crate) mod tree;
 
+use clap::ValueEnum;
 use games::Game;
 use games::measure::Failure;
 
@@ -33,4 +32,60 @@ pub(crate) fn section_position<G: Game>(text: &str) -> Result<String, Failure> {
                 names.join(", ")
             ))
         })
+}
+
+/// A name with its first letter in capitals.
+pub(crate) fn capitalized(name: &str) -> String {
+    let mut letters = name.chars();
+    letters.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(letters).collect()
+    })
+}
+
+/// What a choice of the command line that names one value (`--crate
+/// local`, `--store moves`) picks among `every`: the value whose `flag` is
+/// the choice's name.
+pub(crate) fn named<T: Copy>(
+    choice: &impl ValueEnum,
+    every: &[T],
+    flag: fn(T) -> &'static str,
+) -> Vec<T> {
+    let name = choice.to_possible_value();
+    every
+        .iter()
+        .copied()
+        .filter(|&value| {
+            name.as_ref()
+                .is_some_and(|name| name.get_name() == flag(value))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use games::measure::Crate;
+    use games::search::StoreKind;
+
+    use super::search::StoreChoice;
+    use crate::CrateChoice;
+
+    #[test]
+    fn a_choice_of_one_crate_names_that_crate() {
+        assert_eq!(CrateChoice::Persistent.crates(), [Crate::Persistent]);
+        assert_eq!(CrateChoice::Local.crates(), [Crate::Local]);
+        assert_eq!(CrateChoice::Sashite.crates(), [Crate::Sashite]);
+        assert_eq!(CrateChoice::Fixed.crates(), [Crate::Fixed]);
+        assert_eq!(
+            CrateChoice::Both.crates(),
+            [Crate::Persistent, Crate::Sashite]
+        );
+        assert_eq!(CrateChoice::All.crates(), Crate::ALL);
+    }
+
+    #[test]
+    fn a_choice_of_one_store_names_that_store() {
+        assert_eq!(StoreChoice::Positions.stores(), [StoreKind::Positions]);
+        assert_eq!(StoreChoice::Moves.stores(), [StoreKind::Moves]);
+        assert_eq!(StoreChoice::Both.stores(), StoreKind::ALL);
+    }
 }

@@ -10,7 +10,7 @@ use games::measure::{
 };
 use games::{Game, PerftOptions};
 
-use super::section_position;
+use super::{capitalized, section_position};
 use crate::PerftArgs;
 
 /// Runs the perft of `text` that `args` asks for.
@@ -126,12 +126,4 @@ fn sections<G: Game>(
         let _ = write!(name, "-threads-{}", options.threads);
     }
     Sections::checked(&args.write, name)
-}
-
-/// A name with its first letter in capitals.
-pub(crate) fn capitalized(name: &str) -> String {
-    let mut letters = name.chars();
-    letters.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(letters).collect()
-    })
 }

@@ -2,13 +2,41 @@
 //! measured, the crates and stores taking turns; a game against itself
 //! under a memory budget; games against a random mover.
 
-use clap::{Args, ValueEnum};
+use clap::{Args, Subcommand, ValueEnum};
 use games::measure::play::{Played, SelfPlay, Versus, budget, score};
 use games::measure::search::{SearchWorkload, compare, ratio_table, ratios, search_table};
-use games::measure::{Crate, Failure, Progress, Sections, format_number, run_on, thousands};
+use games::measure::{
+    Crate, Failure, InStore, Progress, Sections, format_number, run_on, thousands,
+};
 use games::search::{Options, Outcome, Rules, Settings, StoreKind};
 
+use super::named;
 use crate::{CrateChoice, allocated};
+
+/// The search's commands in shogi and chess (Go says "board" where they
+/// say "position").
+#[derive(Debug, Subcommand)]
+pub(crate) enum SearchCommand {
+    /// A Monte Carlo search of a position, every crate and both stores
+    /// taking turns: speed, tree nodes and bytes per node.
+    Search(CompareArgs),
+    /// A game of the search against itself, its trees kept from move to
+    /// move, under a memory budget.
+    Selfplay(SelfPlayArgs),
+    /// Games of the search against a uniformly random mover.
+    Versus(VersusArgs),
+}
+
+impl SearchCommand {
+    /// Runs the command in the game `G`.
+    pub(crate) fn run<G: Rules>(&self) -> Result<(), Failure> {
+        match self {
+            SearchCommand::Search(args) => compare_run::<G>(args),
+            SearchCommand::Selfplay(args) => selfplay_run::<G>(args),
+            SearchCommand::Versus(args) => versus_run::<G>(args),
+        }
+    }
+}
 
 /// Where a search starts and how its trees grow.
 #[derive(Debug, Clone, Args)]
@@ -73,11 +101,11 @@ pub(crate) enum StoreChoice {
 }
 
 impl StoreChoice {
-    fn stores(self) -> Vec<StoreKind> {
+    /// The stores, in table order.
+    pub(crate) fn stores(self) -> Vec<StoreKind> {
         match self {
-            StoreChoice::Positions => vec![StoreKind::Positions],
-            StoreChoice::Moves => vec![StoreKind::Moves],
             StoreChoice::Both => StoreKind::ALL.to_vec(),
+            one => named(&one, &StoreKind::ALL, StoreKind::flag),
         }
     }
 }
@@ -266,7 +294,7 @@ pub(crate) fn selfplay_run<G: Rules>(args: &SelfPlayArgs) -> Result<(), Failure>
         iterations: args.iterations,
         options,
     };
-    let sample = run_on::<G, _>(krate, &workload)?;
+    let sample = run_on::<G, _>(krate, &InStore(&workload))?;
     let played: &Played = &sample.output;
     for (number, ply) in played.plies.iter().enumerate() {
         println!(

@@ -1,14 +1,19 @@
 //! The measuring side, written once for every game: which crates run, each
 //! crate timed in turn over rounds (medians reported), the tables, the
 //! verdict against published counts, `--write` into a marked section of a
-//! file, progress bars and memory limits.
+//! file, progress bars and memory limits. The commands are thin layers over
+//! it: arguments in, a measurement, tables out.
 //!
 //! A measurement is a [`Workload`]: code generic over the position crate,
 //! run once per crate and round by [`interleaved`], which checks that
 //! every crate and round gives the same result and reports each crate's
 //! median time. The crates take turns within each round, and the crate
 //! that starts a round moves on by one each round, so that no crate is
-//! always timed first in a fresh process (a first run can read 25% slow).
+//! always timed first in a fresh process, where a first run is slow.
+//! Kept trees are measured in child processes instead ([`tree`]), across
+//! depths ([`scaling`]) and through a file ([`save`]). Positions are read
+//! by the games ([`Game::load`]); [`load`] only gives their error as a
+//! [`Failure`].
 
 mod compare;
 mod memory;
@@ -16,13 +21,15 @@ pub mod perft;
 pub mod play;
 pub mod playouts;
 mod progress;
+pub mod save;
+pub mod scaling;
 pub mod search;
 mod table;
 pub mod tree;
 mod verdict;
 mod write;
 
-use core::fmt::Debug;
+use core::fmt::{Debug, Display};
 use std::time::Duration;
 
 pub use compare::{ratio_cells, ratio_header, ratio_pairs, ratios_to, speed_table};
@@ -35,6 +42,7 @@ pub use write::Sections;
 use crate::fixed::FIXED_ARRAY;
 use crate::game::Game;
 use crate::position::{Local, Persistent, Position, Sashite};
+use crate::search::{Moves, Positions, Rules, Store, StoreKind};
 
 /// What the games run on: a position crate, or the game's fixed array.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -116,6 +124,12 @@ pub enum Failure {
 }
 
 impl Failure {
+    /// Bad input, saying why: [`Failure::Input`] with `reason`'s message.
+    #[must_use]
+    pub fn input(reason: impl Display) -> Failure {
+        Failure::Input(reason.to_string())
+    }
+
     /// The process exit code of the failure: 1 for a mismatch, 2 for bad
     /// input.
     #[must_use]
@@ -125,6 +139,18 @@ impl Failure {
             Failure::Input(_) | Failure::Reported => 2,
         }
     }
+}
+
+/// Reads a position of the game `G` into a node over `P` with
+/// [`Game::load`], the game's reading error as bad input.
+///
+/// # Errors
+///
+/// [`Failure::Input`] with the game's reason.
+pub fn load<G: Game, P: Position<Piece = G::Piece, Style = G::Style>>(
+    text: &str,
+) -> Result<G::Node<P>, Failure> {
+    G::load::<P>(text).map_err(Failure::input)
 }
 
 /// One run of a workload: what it computed, and the time it took (what
@@ -163,6 +189,45 @@ pub trait Workload<G: Game> {
         &self,
     ) -> Result<Sample<Self::Output>, Failure> {
         self.run::<P>()
+    }
+}
+
+/// A workload of the search, over either of its stores: run as a
+/// [`Workload`] through [`InStore`], its runs keep their tree in the store
+/// it names.
+pub trait StoreWorkload<G: Rules> {
+    /// What a run computes; every crate, store and round must agree on it.
+    type Output: PartialEq + Debug;
+
+    /// The store the runs keep their tree in.
+    fn store(&self) -> StoreKind;
+
+    /// Runs the workload over the position crate `P`, its tree kept in the
+    /// store `S`.
+    ///
+    /// # Errors
+    ///
+    /// [`Failure`] for bad input or a result that is wrong on its own.
+    fn run_in<P: Position<Piece = G::Piece, Style = G::Style>, S: Store>(
+        &self,
+    ) -> Result<Sample<Self::Output>, Failure>;
+}
+
+/// A [`StoreWorkload`] as a [`Workload`]: each run keeps its tree in the
+/// store the workload names.
+#[derive(Debug, Clone, Copy)]
+pub struct InStore<'a, W>(pub &'a W);
+
+impl<G: Rules, W: StoreWorkload<G>> Workload<G> for InStore<'_, W> {
+    type Output = W::Output;
+
+    fn run<P: Position<Piece = G::Piece, Style = G::Style>>(
+        &self,
+    ) -> Result<Sample<Self::Output>, Failure> {
+        match self.0.store() {
+            StoreKind::Positions => self.0.run_in::<P, Positions>(),
+            StoreKind::Moves => self.0.run_in::<P, Moves>(),
+        }
     }
 }
 

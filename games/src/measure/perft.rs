@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::{Failure, Sample, Workload, as_f64};
+use super::{Failure, Sample, Workload, as_f64, load};
 use crate::game::{Game, Node};
 use crate::perft::{PerftOptions, divide};
 use crate::position::Position;
@@ -26,18 +26,6 @@ pub type Divide = Vec<(String, u64)>;
 #[must_use]
 pub fn nodes(divide: &Divide) -> u64 {
     divide.iter().map(|(_, count)| count).sum()
-}
-
-/// Reads a position of the game `G` into a node over `P`, or the
-/// reading error as bad input.
-///
-/// # Errors
-///
-/// [`Failure::Input`] with the game's reason.
-pub fn load<G: Game, P: Position<Piece = G::Piece, Style = G::Style>>(
-    text: &str,
-) -> Result<G::Node<P>, Failure> {
-    G::load::<P>(text).map_err(|error| Failure::Input(error.to_string()))
 }
 
 fn sorted<M: ToString>(counts: Vec<(M, u64)>) -> Divide {

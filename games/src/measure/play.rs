@@ -4,13 +4,12 @@
 
 use support::Rng;
 
-use super::perft::load;
-use super::{Failure, Sample, Workload};
+use super::{Failure, Sample, StoreWorkload, Workload, load};
 use crate::game::Node as _;
 use crate::position::Position;
 use crate::search::{
-    Budget, Limits, Line, Moves, Options, Outcome, Positions, Quiet, Rules, Search, Settings,
-    Store, StoreKind,
+    Budget, Limits, Line, Options, Outcome, Positions, Quiet, Rules, Search, Settings, Store,
+    StoreKind,
 };
 
 /// The outcome of the game at the end of `line` for its player to move, if
@@ -88,21 +87,10 @@ impl Played {
     }
 }
 
-impl<G: Rules> Workload<G> for SelfPlay<'_> {
+impl<G: Rules> StoreWorkload<G> for SelfPlay<'_> {
     type Output = Played;
 
-    fn run<P: Position<Piece = G::Piece, Style = G::Style>>(
-        &self,
-    ) -> Result<Sample<Played>, Failure> {
-        match self.store {
-            StoreKind::Positions => self.play::<G, P, Positions>(),
-            StoreKind::Moves => self.play::<G, P, Moves>(),
-        }
-    }
-}
-
-impl SelfPlay<'_> {
-    fn play<G: Rules, P: Position<Piece = G::Piece, Style = G::Style>, S: Store>(
+    fn run_in<P: Position<Piece = G::Piece, Style = G::Style>, S: Store>(
         &self,
     ) -> Result<Sample<Played>, Failure> {
         let probe = self.options.memory.map(|budget| budget.probe);
@@ -137,6 +125,10 @@ impl SelfPlay<'_> {
             output: Played { plies, outcome },
             elapsed: started.elapsed(),
         })
+    }
+
+    fn store(&self) -> StoreKind {
+        self.store
     }
 }
 

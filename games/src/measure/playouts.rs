@@ -7,9 +7,8 @@ use std::time::Instant;
 
 use support::Rng;
 
-use super::perft::load;
 use super::tree::{TreeSummary, crate_of, digest};
-use super::{Failure, Sample, Workload};
+use super::{Failure, Sample, Workload, load};
 use crate::go::{self, Go};
 use crate::position::{Position, content_digest};
 use crate::tree::distinct;

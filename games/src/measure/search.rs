@@ -5,13 +5,13 @@
 
 use std::time::{Duration, Instant};
 
-use super::perft::load;
-use super::{Crate, Failure, Sample, Table, Workload, as_f64, format_number, median, run_on};
+use super::{
+    Crate, Failure, InStore, Sample, StoreWorkload, Table, as_f64, format_number, load, median,
+    run_on,
+};
 use crate::game::Node as _;
 use crate::position::Position;
-use crate::search::{
-    Limits, Moves, Options, Positions, Quiet, Rules, Search, Settings, Store, StoreKind,
-};
+use crate::search::{Limits, Options, Quiet, Rules, Search, Settings, Store, StoreKind};
 
 /// One search of a position, as a workload over any crate.
 #[derive(Debug, Clone, Copy)]
@@ -51,21 +51,10 @@ pub struct Searched {
     pub bytes: usize,
 }
 
-impl<G: Rules> Workload<G> for SearchWorkload<'_> {
+impl<G: Rules> StoreWorkload<G> for SearchWorkload<'_> {
     type Output = Searched;
 
-    fn run<P: Position<Piece = G::Piece, Style = G::Style>>(
-        &self,
-    ) -> Result<Sample<Searched>, Failure> {
-        match self.store {
-            StoreKind::Positions => self.search::<G, P, Positions>(),
-            StoreKind::Moves => self.search::<G, P, Moves>(),
-        }
-    }
-}
-
-impl SearchWorkload<'_> {
-    fn search<G: Rules, P: Position<Piece = G::Piece, Style = G::Style>, S: Store>(
+    fn run_in<P: Position<Piece = G::Piece, Style = G::Style>, S: Store>(
         &self,
     ) -> Result<Sample<Searched>, Failure> {
         let before = (self.probe)();
@@ -96,6 +85,10 @@ impl SearchWorkload<'_> {
         };
         drop(search);
         Ok(Sample { output, elapsed })
+    }
+
+    fn store(&self) -> StoreKind {
+        self.store
     }
 }
 
@@ -151,7 +144,7 @@ pub fn compare<G: Rules>(
         for turn in 0..pairs.len() {
             let slot = (round + turn) % pairs.len();
             let (krate, store) = pairs[slot];
-            let sample = run_on::<G, _>(krate, &SearchWorkload { store, ..*workload })?;
+            let sample = run_on::<G, _>(krate, &InStore(&SearchWorkload { store, ..*workload }))?;
             run_done();
             match &mut runs[slot] {
                 Some(runs) => runs.times.push(sample.elapsed),

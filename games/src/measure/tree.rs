@@ -8,13 +8,31 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use super::perft::{load, rate};
+use super::perft::rate;
 use super::{
-    Crate, Failure, Progress, Table, as_f64, format_number, median, ratio_header, ratio_pairs,
+    Crate, Failure, Progress, Table, as_f64, byte_limit, format_number, load, median, ratio_header,
+    ratio_pairs,
 };
 use crate::game::{Game, Node};
-use crate::position::{Position, content_digest};
+use crate::position::{Persistent, Position, content_digest};
 use crate::tree::{Limits, Observer, build};
+
+/// The most positions a kept tree may hold, whatever the memory: the shogi
+/// start position's depth-5 tree (20.6 million) fits, in about 2 GB with
+/// persistent-qi and 6 GB with sashite-qi, built one after the other. The
+/// memory estimate (see [`build_tree`](crate::build_tree)) usually refuses a deeper tree first;
+/// this bounds it where the memory cannot be read.
+pub const MAX_TREE_POSITIONS: usize = 25_000_000;
+
+/// The limits of a kept tree: [`MAX_TREE_POSITIONS`], and `max_memory` MiB
+/// or else the memory available.
+#[must_use]
+pub fn limits(max_memory: Option<u64>) -> Limits {
+    Limits {
+        positions: MAX_TREE_POSITIONS,
+        bytes: byte_limit(max_memory),
+    }
+}
 
 /// What the table shows of one crate's kept positions, and a digest of
 /// each level's (or each playout's) positions to check the crates agree.
@@ -197,6 +215,80 @@ pub fn in_child(program: &Path, arguments: &[String]) -> Result<TreeSummary, Fai
             arguments.join(" ")
         ))),
     }
+}
+
+/// The one crate a child process builds, of the `crates` its command line
+/// chose.
+///
+/// # Errors
+///
+/// [`Failure::Input`] unless `crates` holds exactly one.
+pub fn one_crate(crates: &[Crate]) -> Result<Crate, Failure> {
+    match crates {
+        [krate] => Ok(*krate),
+        _ => Err(Failure::Input(
+            "--summary-line builds one crate's tree".to_string(),
+        )),
+    }
+}
+
+/// Each crate's summary from child processes (this program run again with
+/// `arguments(crate)`, see [`in_child`]), the crates taking turns over
+/// `rounds` (the crate that starts a round moving on by one), the build of
+/// median time kept for each; checked to agree.
+///
+/// # Errors
+///
+/// A child's [`Failure`] (see [`in_child`]); [`Failure::Mismatch`] if two
+/// runs disagree (see [`check_agreement`]).
+pub fn in_children(
+    crates: &[Crate],
+    rounds: usize,
+    arguments: impl Fn(Crate) -> Vec<String>,
+) -> Result<Vec<TreeSummary>, Failure> {
+    let program = std::env::current_exe().map_err(Failure::input)?;
+    let mut runs: Vec<Vec<TreeSummary>> = crates.iter().map(|_| Vec::new()).collect();
+    for round in 0..rounds.max(1) {
+        for turn in 0..crates.len() {
+            let slot = (round + turn) % crates.len();
+            runs[slot].push(in_child(&program, &arguments(crates[slot]))?);
+        }
+    }
+    let summaries: Vec<TreeSummary> = runs.iter().map(|runs| median_summary(runs)).collect();
+    for crate_runs in &runs {
+        check_agreement(crate_runs)?;
+    }
+    check_agreement(&summaries)?;
+    Ok(summaries)
+}
+
+/// Builds the breadth-first trees of `text` to `depth` with `crates`, each
+/// in a process of its own (see [`child_arguments`]), the crates taking
+/// turns over `rounds`, and sets them side by side; `text` is read here
+/// first, so that bad input is refused once, before any child runs.
+/// Returns the number of positions and the table.
+///
+/// # Errors
+///
+/// [`Failure::Input`] for a text the game cannot read; as
+/// [`in_children`].
+pub fn compare<G: Game>(
+    position_flag: &str,
+    text: &str,
+    depth: u32,
+    crates: &[Crate],
+    rounds: usize,
+    max_memory: Option<u64>,
+) -> Result<(usize, Table), Failure> {
+    load::<G, Persistent<G::Piece, G::Style>>(text)?;
+    let summaries = in_children(crates, rounds, |krate| {
+        child_arguments::<G>(position_flag, text, depth, krate, max_memory)
+    })?;
+    let table = tree_table(
+        &format!("depth {depth} tree, every position kept"),
+        &summaries,
+    );
+    Ok((summaries[0].positions, table))
 }
 
 /// Fails if two summaries differ in their positions, distinct positions,

@@ -1,100 +1,58 @@
-//! `games <game> tree --depth-range`: the kept tree at every depth of a
-//! range, each depth and crate built in a process of its own (as `tree`
-//! builds one depth), then how peak memory and speed scale with the
-//! positions kept, as a table and, with `--plot`, as an SVG picture.
+//! Kept trees across depths as a measurement: the tree at every depth of a
+//! range, each depth and crate built in a process of its own (as
+//! [`compare`](super::tree::compare) builds one depth), then how peak
+//! memory and speed scale with the positions kept, as a table and as an
+//! SVG picture.
 
-use std::ops::Range;
+use std::ops::{Range, RangeInclusive};
 use std::path::Path;
 use std::time::Duration;
 
-use games::Game;
-use games::Persistent;
-use games::measure::tree::{TreeSummary, check_agreement, child_arguments, in_child};
-use games::measure::{Crate, Failure, Sections, Table, as_f64, format_number, thousands};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use plotters::prelude::*;
 
-use super::section_position;
-use crate::TreeArgs;
-
-/// The depths `--depth-range` asks for, both ends included.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct DepthRange {
-    first: u32,
-    last: u32,
-}
-
-impl DepthRange {
-    /// `FIRST..=LAST` or `FIRST-LAST`, with 1 <= FIRST <= LAST <= 10.
-    pub(crate) fn parse(text: &str) -> Result<DepthRange, String> {
-        let (first, last) = text
-            .split_once("..=")
-            .or_else(|| text.split_once('-'))
-            .ok_or_else(|| format!("`{text}` is no range of depths: write `1..=5` or `1-5`"))?;
-        let depth = |end: &str| {
-            end.trim()
-                .parse::<u32>()
-                .ok()
-                .filter(|depth| (1..=10).contains(depth))
-                .ok_or_else(|| format!("`{end}` is no depth from 1 to 10"))
-        };
-        let (first, last) = (depth(first)?, depth(last)?);
-        if first > last {
-            return Err(format!("the range {first}..={last} is empty"));
-        }
-        Ok(DepthRange { first, last })
-    }
-
-    fn depths(self) -> impl Iterator<Item = u32> {
-        self.first..=self.last
-    }
-}
+use super::tree::{TreeSummary, check_agreement, child_arguments, in_child};
+use super::{Crate, Failure, Table, as_f64, format_number, thousands};
+use crate::game::Game;
 
 /// One depth's trees, one summary per crate in table order.
-struct Depth {
-    depth: u32,
-    summaries: Vec<TreeSummary>,
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Depth {
+    /// The depth of the trees.
+    pub depth: u32,
+    /// Each crate's tree, checked to agree.
+    pub summaries: Vec<TreeSummary>,
 }
 
-/// Builds every tree of the range, prints the table, and draws and writes
-/// what was asked.
-pub(crate) fn run<G: Game>(
+/// Builds the tree of `text` (which the command line gives after
+/// `position_flag`) at each of `depths` with each of `crates`, each in a
+/// process of its own (see [`child_arguments`]), with a progress bar.
+///
+/// # Errors
+///
+/// A child's [`Failure`] (see [`in_child`]), such as bad input;
+/// [`Failure::Mismatch`] if the crates disagree at a depth.
+pub fn build_depths<G: Game>(
     position_flag: &str,
     text: &str,
-    args: &TreeArgs,
-    range: DepthRange,
-) -> Result<(), Failure> {
-    // Bad input is refused once, before any child runs.
-    games::measure::perft::load::<G, Persistent<G::Piece, G::Style>>(text)?;
-    let kept = &args.kept;
-    let sections = if kept.write.is_empty() {
-        None
-    } else {
-        let name = format!(
-            "{}-tree-scaling-{}-{}-{}",
-            G::NAME,
-            section_position::<G>(text)?,
-            range.first,
-            range.last
-        );
-        Sections::checked(&kept.write, name)?
-    };
-    let crates = kept.crate_choice.crates();
-    let program = std::env::current_exe().map_err(|error| Failure::Input(error.to_string()))?;
-    let runs = range.depths().count() * crates.len();
+    depths: RangeInclusive<u32>,
+    crates: &[Crate],
+    max_memory: Option<u64>,
+) -> Result<Vec<Depth>, Failure> {
+    let program = std::env::current_exe().map_err(Failure::input)?;
+    let runs = depths.clone().count() * crates.len();
     let progress = ProgressBar::with_draw_target(Some(runs as u64), ProgressDrawTarget::stderr());
     progress.set_style(
         ProgressStyle::with_template("tree scaling {wide_bar} {pos}/{len} trees [{elapsed}] {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     progress.enable_steady_tick(Duration::from_secs(1));
-    let mut depths = Vec::new();
-    for depth in range.depths() {
+    let mut built = Vec::new();
+    for depth in depths {
         let mut summaries = Vec::new();
-        for krate in &crates {
+        for krate in crates {
             progress.set_message(format!("depth {depth}, {}", krate.flag()));
-            let arguments =
-                child_arguments::<G>(position_flag, text, depth, *krate, kept.max_memory);
+            let arguments = child_arguments::<G>(position_flag, text, depth, *krate, max_memory);
             // A child's failure ends the run; the bar goes first, so that
             // the error stands on its own line.
             let summary =
@@ -103,30 +61,36 @@ pub(crate) fn run<G: Game>(
             progress.inc(1);
         }
         check_agreement(&summaries).inspect_err(|_| progress.finish_and_clear())?;
-        depths.push(Depth { depth, summaries });
+        built.push(Depth { depth, summaries });
     }
     progress.finish_and_clear();
-    let table = scaling_table(&depths);
-    print!("{}", table.render());
-    if let Some(path) = &args.plot {
-        plot(path, G::NAME, &depths)
-            .map_err(|error| Failure::Input(format!("{}: {error}", path.display())))?;
-        eprintln!("games: drew {}", path.display());
-    }
-    if let Some(sections) = &sections {
-        let body = format!(
-            "The whole {} tree of `{text}` at depths {} to {}, every position kept, each depth \
-             and crate built in a process of its own. Bytes are counted by a counting \
-             allocator; the peak is sampled at the end of each ply.\n\n{}",
-            G::NAME,
-            range.first,
-            range.last,
-            table.render()
-        );
-        sections.write(&body)?;
-    }
-    Ok(())
+    Ok(built)
 }
+
+/// What the table and the picture show of each tree: a name (a column
+/// per crate, a panel) and how to read it from a summary.
+struct Figure {
+    /// The panel's title.
+    title: &'static str,
+    /// The columns' and the panel's axis name.
+    name: &'static str,
+    /// The figure of one tree.
+    of: fn(&TreeSummary) -> f64,
+}
+
+/// The figures, in table and picture order.
+const FIGURES: [Figure; 2] = [
+    Figure {
+        title: "Peak bytes",
+        name: "peak bytes",
+        of: peak,
+    },
+    Figure {
+        title: "Positions per second",
+        name: "positions per second",
+        of: speed,
+    },
+];
 
 /// Positions per second of one tree.
 fn speed(summary: &TreeSummary) -> f64 {
@@ -140,7 +104,8 @@ fn peak(summary: &TreeSummary) -> f64 {
 
 /// One row per depth: the positions kept, then each crate's peak bytes,
 /// then each crate's positions per second.
-fn scaling_table(depths: &[Depth]) -> Table {
+#[must_use]
+pub fn scaling_table(depths: &[Depth]) -> Table {
     let names: Vec<&str> = depths.first().map_or_else(Vec::new, |first| {
         first
             .summaries
@@ -149,25 +114,19 @@ fn scaling_table(depths: &[Depth]) -> Table {
             .collect()
     });
     let mut header = vec!["depth".to_string(), "positions kept".to_string()];
-    header.extend(names.iter().map(|name| format!("peak bytes, {name}")));
-    header.extend(
-        names
-            .iter()
-            .map(|name| format!("positions per second, {name}")),
-    );
+    for figure in &FIGURES {
+        header.extend(names.iter().map(|name| format!("{}, {name}", figure.name)));
+    }
     let mut table = Table::new(header);
     for Depth { depth, summaries } in depths {
         let mut cells = vec![depth.to_string(), thousands(summaries[0].positions as u64)];
-        cells.extend(
-            summaries
-                .iter()
-                .map(|summary| format_number(peak(summary), 0)),
-        );
-        cells.extend(
-            summaries
-                .iter()
-                .map(|summary| format_number(speed(summary), 0)),
-        );
+        for figure in &FIGURES {
+            cells.extend(
+                summaries
+                    .iter()
+                    .map(|summary| format_number((figure.of)(summary), 0)),
+            );
+        }
         table.row(cells);
     }
     table
@@ -212,32 +171,39 @@ fn short(value: f64) -> String {
 
 type PlotResult = Result<(), Box<dyn std::error::Error>>;
 
-/// Two panels side by side, against positions kept: peak bytes, then
-/// positions per second; log scales, one line per crate.
-fn plot(path: &Path, game: &str, depths: &[Depth]) -> PlotResult {
+/// Draws `depths` of the `game` as an SVG picture at `path`: two panels
+/// side by side, against positions kept, peak bytes, then positions per
+/// second; log scales, one line per crate.
+///
+/// # Errors
+///
+/// [`Failure::Input`] naming the file, if it cannot be drawn.
+pub fn plot(path: &Path, game: &str, depths: &[Depth]) -> Result<(), Failure> {
+    draw(path, game, depths).map_err(|error| Failure::Input(format!("{}: {error}", path.display())))
+}
+
+fn draw(path: &Path, game: &str, depths: &[Depth]) -> PlotResult {
     let root = SVGBackend::new(path, (1200, 500)).into_drawing_area();
     root.fill(&WHITE)?;
     let (left, right) = root.split_horizontally(600);
-    panel(&left, game, depths, "Peak bytes", "peak bytes", peak)?;
-    panel(
-        &right,
-        game,
-        depths,
-        "Positions per second",
-        "positions per second",
-        speed,
-    )?;
+    for (area, figure) in [left, right].iter().zip(&FIGURES) {
+        panel(area, game, depths, figure)?;
+    }
     root.present()?;
     Ok(())
 }
 
+/// One panel of the picture: `figure` of each crate's trees against the
+/// positions kept.
 fn panel(
     area: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
     game: &str,
     depths: &[Depth],
-    title: &str,
-    y_description: &str,
-    figure: fn(&TreeSummary) -> f64,
+    &Figure {
+        title,
+        name: y_description,
+        of: figure,
+    }: &Figure,
 ) -> PlotResult {
     let positions = |depth: &Depth| as_f64(depth.summaries[0].positions as u64);
     let x_range = log_range(depths.iter().map(positions));
@@ -294,24 +260,17 @@ fn panel(
 
 #[cfg(test)]
 mod tests {
-    use super::{DepthRange, short};
-
-    #[test]
-    fn a_range_is_written_either_way() {
-        let range = DepthRange { first: 1, last: 5 };
-        assert_eq!(DepthRange::parse("1..=5"), Ok(range));
-        assert_eq!(DepthRange::parse("1-5"), Ok(range));
-        assert!(DepthRange::parse("5..=1").is_err());
-        assert!(DepthRange::parse("0..=3").is_err());
-        assert!(DepthRange::parse("1..=11").is_err());
-        assert!(DepthRange::parse("3").is_err());
-    }
+    use super::short;
 
     #[test]
     fn tick_labels_are_short() {
-        assert_eq!(short(1.0), "1");
-        assert_eq!(short(1_000.0), "1k");
-        assert_eq!(short(20_000_000.0), "20M");
-        assert_eq!(short(2_500_000_000.0), "2.5G");
+        for (value, label) in [
+            (1.0, "1"),
+            (1_000.0, "1k"),
+            (20_000_000.0, "20M"),
+            (2_500_000_000.0, "2.5G"),
+        ] {
+            assert_eq!(short(value), label);
+        }
     }
 }
