@@ -6,6 +6,9 @@
 //! `opt-level = 3` in test builds too, and each test binary instantiates
 //! the rules over every position crate again, so the folders share one.
 
+#[path = "../../../tests/common/qpi.rs"]
+mod qpi_token;
+
 mod chess;
 mod cli;
 mod go;

@@ -8,7 +8,7 @@ use games::chess::{
 use games::{Local, Node as _, Persistent, QpiPosition, Sashite, same_content};
 use persistent_qi::Player;
 
-use super::qpi_token::qpi;
+use crate::qpi_token::qpi;
 
 /// The start position in FEEN, then FEN's castling and en-passant fields.
 const START_FEEN: &str = "rnbqk^bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK^BNR / C/c KQkq -";

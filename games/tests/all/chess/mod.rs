@@ -3,9 +3,6 @@
 //! agreeing along random games (`agreement`), and the search's view of the
 //! rules (`search`).
 
-#[path = "../../../../tests/common/qpi.rs"]
-mod qpi_token;
-
 mod agreement;
 mod load;
 mod perft;

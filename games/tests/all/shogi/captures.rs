@@ -2,7 +2,7 @@
 //! to the capturer's side, in the capturer's style.
 
 use super::common;
-use super::qpi_token::qpi;
+use crate::qpi_token::qpi;
 
 use common::{setup, with_kings};
 use games::shogi::square_index;

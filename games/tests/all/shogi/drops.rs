@@ -3,7 +3,7 @@
 //! pawn that gives checkmate (uchifuzume).
 
 use super::common;
-use super::qpi_token::qpi;
+use crate::qpi_token::qpi;
 
 use common::{set, setup, with_kings};
 use games::shogi::square_index;

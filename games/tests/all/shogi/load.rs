@@ -2,7 +2,7 @@
 //! others are told.
 
 use super::common;
-use super::qpi_token::qpi;
+use crate::qpi_token::qpi;
 
 use common::{setup, with_kings};
 use games::shogi::{LoadError, MATSURI, MOST_MOVES, NotShogi, Place, START, load, square_index};

@@ -5,8 +5,6 @@
 //! (`search`). `common` builds the positions they start from.
 
 mod common;
-#[path = "../../../../tests/common/qpi.rs"]
-mod qpi_token;
 
 mod captures;
 mod checks;
