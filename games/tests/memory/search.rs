@@ -1,22 +1,13 @@
 //! The search's memory budget over a whole game: the trees stop growing
 //! when the process's allocator counts the budget's bytes, the search goes
-//! on, and the bytes of the subtrees dropped after each move come back. A
-//! test binary of its own: the allocator it counts with is the process's.
+//! on, and the bytes of the subtrees dropped after each move come back.
 
-use std::alloc::System;
-
-use cap::Cap;
 use games::measure::Crate;
 use games::protocol::{Config, Session};
 use games::search::{Budget, Limits, Options, Quiet, Rules, Settings, StoreKind};
 use games::shogi::{START, Shogi};
 
-#[global_allocator]
-static ALLOCATOR: Cap<System> = Cap::new(System, usize::MAX);
-
-fn allocated() -> usize {
-    ALLOCATOR.allocated()
-}
+use crate::{allocated, alone};
 
 /// A session of shogi under `budget` bytes, with short playouts.
 fn session(store: StoreKind, budget: usize) -> Session<Shogi> {
@@ -46,6 +37,7 @@ fn a_whole_game_stays_within_the_budget_and_dropped_subtrees_give_their_bytes_ba
     // tree's vector to grow into.
     const BUDGET: usize = 3 << 19;
     const ITERATIONS: u64 = 12_000;
+    let _alone = alone();
     for store in StoreKind::ALL {
         let base = allocated();
         let mut session = session(store, BUDGET);

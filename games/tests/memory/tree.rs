@@ -1,18 +1,15 @@
 //! A ply whose vector cannot be allocated stops the tree with an error, not
-//! an abort. A test binary of its own: the limit it puts on the allocator
-//! holds for the whole process.
+//! an abort. The limit it puts on the allocator holds for the whole
+//! process while it runs.
 
-use std::alloc::System;
-
-use cap::Cap;
 use games::shogi::{Node, START, load};
 use games::{Limits, Observer, Persistent, TreeError, build_tree};
 
-#[global_allocator]
-static ALLOCATOR: Cap<System> = Cap::new(System, usize::MAX);
+use crate::{ALLOCATOR, alone};
 
 #[test]
 fn a_ply_that_cannot_be_allocated_stops_the_build_with_an_error() {
+    let _alone = alone();
     let start = Node::new(load::<Persistent>(START).expect("the start position"));
     let observer = Observer {
         allocated: &|| ALLOCATOR.allocated(),
