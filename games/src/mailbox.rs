@@ -103,6 +103,41 @@ pub(crate) const fn empty_cells<const PADDED: usize>(unpad: &[u8; PADDED]) -> [C
     cells
 }
 
+/// The index of a player in per-player arrays.
+#[inline]
+pub(crate) const fn slot(player: Player) -> usize {
+    match player {
+        Player::First => 0,
+        Player::Second => 1,
+    }
+}
+
+/// Gives `push` each padded square the king of `us`, on padded `king`,
+/// may step to: the neighbours along `directions` that hold neither a
+/// piece of `us` nor a wall, and that `attacked` (the game's attack test)
+/// finds unattacked by the other player with the king lifted off `cells`,
+/// so that a square behind it on a slider's line counts as attacked.
+/// O(8) attack tests, on one copy of the mailbox.
+#[inline]
+pub(crate) fn king_steps<const PADDED: usize>(
+    cells: &[Code; PADDED],
+    king: usize,
+    us: Player,
+    directions: &[isize; 8],
+    attacked: impl Fn(&[Code; PADDED], usize, Player) -> bool,
+    mut push: impl FnMut(usize),
+) {
+    let mut lifted = *cells;
+    lifted[king] = EMPTY;
+    for &offset in directions {
+        let to = step(king, offset);
+        if cells[to] & (tag(us) | WALL) != 0 || attacked(&lifted, to, us.flip()) {
+            continue;
+        }
+        push(to);
+    }
+}
+
 /// The legal moves `generate` lists for `board`, in a new vector.
 #[inline]
 pub(crate) fn move_list<B, M>(board: &B, generate: impl FnOnce(&B, &mut Vec<M>)) -> Vec<M> {
