@@ -11,6 +11,7 @@ use super::board::{Board, distance_to_far_edge};
 use super::moves::{FILES, SQUARES, square_name};
 use super::piece::Kind;
 use crate::feen::{FeenError, read_feen};
+use crate::game::error_from;
 use crate::position::QpiPosition;
 
 /// Where a piece was found.
@@ -157,17 +158,7 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-impl From<FeenError> for LoadError {
-    fn from(error: FeenError) -> Self {
-        LoadError::Feen(error)
-    }
-}
-
-impl From<NotShogi> for LoadError {
-    fn from(error: NotShogi) -> Self {
-        LoadError::NotShogi(error)
-    }
-}
+error_from!(LoadError: Feen(FeenError), NotShogi(NotShogi));
 
 /// Reads a FEEN string into a position of crate `P` and checks that it is
 /// a shogi position the rules can play from.
