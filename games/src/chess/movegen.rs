@@ -164,7 +164,7 @@ fn castlings(board: &Board, moves: &mut Vec<Move>) {
         if rule.player != us || !board.castling.contains(rule.right) {
             continue;
         }
-        let empty = |square: &u8| board.pieces[usize::from(*square)].is_none();
+        let empty = |square: u8| board.pieces[usize::from(square)].is_none();
         let safe = |square: &u8| {
             !attacked(
                 &board.cells,
@@ -172,7 +172,7 @@ fn castlings(board: &Board, moves: &mut Vec<Move>) {
                 us.flip(),
             )
         };
-        if !rule.between.iter().all(empty) || !rule.path.iter().all(safe) {
+        if !rule.between().all(empty) || !rule.path.iter().all(safe) {
             continue;
         }
         let (king_from, king_to) = rule.king;

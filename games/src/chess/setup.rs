@@ -15,7 +15,7 @@ use super::moves::{FILES, SQUARES, square_name};
 use super::piece::{Kind, code, code_of, owner};
 use crate::feen::{FeenError, read_feen};
 use crate::game::error_from;
-use crate::position::{BuildError, Parts, QpiPosition};
+use crate::position::{BuildError, Parts, QpiPosition, shape_text};
 
 /// How chess names a player in messages.
 fn color(player: Player) -> &'static str {
@@ -112,8 +112,7 @@ impl fmt::Display for NotChess {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NotChess::Shape(shape) => {
-                let shape: Vec<String> = shape.iter().map(ToString::to_string).collect();
-                write!(f, "the board is {}, not 8x8", shape.join("x"))
+                write!(f, "the board is {}, not 8x8", shape_text(shape))
             }
             NotChess::UnknownLetter { piece, square } => {
                 piece_on(f, piece, *square, "no chess piece has this letter")

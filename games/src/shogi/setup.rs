@@ -12,7 +12,7 @@ use super::moves::{FILES, SQUARES, square_name};
 use super::piece::Kind;
 use crate::feen::{FeenError, read_feen};
 use crate::game::error_from;
-use crate::position::QpiPosition;
+use crate::position::{QpiPosition, shape_text};
 
 /// Where a piece was found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -103,8 +103,7 @@ impl fmt::Display for NotShogi {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NotShogi::Shape(shape) => {
-                let shape: Vec<String> = shape.iter().map(ToString::to_string).collect();
-                write!(f, "the board is {}, not 9x9", shape.join("x"))
+                write!(f, "the board is {}, not 9x9", shape_text(shape))
             }
             NotShogi::UnknownLetter { piece, at } => {
                 write!(f, "{piece} {at}: no shogi piece has this letter")
