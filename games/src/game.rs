@@ -109,7 +109,9 @@ pub trait Game: 'static {
     /// Why a text is no position of the game.
     type LoadError: std::error::Error + 'static;
 
-    /// The positions whose perft counts are published, with their counts.
+    /// The positions whose perft counts are published, with their counts;
+    /// the first is the game's start position, where a search or a
+    /// protocol starts when told no other.
     const PUBLISHED: &'static [Published];
 
     /// Reads a position of the game, in its usual notation, into a node over
