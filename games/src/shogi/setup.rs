@@ -5,13 +5,14 @@ use core::fmt;
 
 use persistent_qi::Player;
 use persistent_qi::qpi::Qpi;
-use persistent_qi::qpi::pin::{Side, State};
+use persistent_qi::qpi::pin::State;
 
 use super::board::{Board, distance_to_far_edge};
 use super::moves::{FILES, SQUARES, square_name};
 use super::piece::Kind;
 use crate::feen::{FeenError, read_feen};
 use crate::game::error_from;
+use crate::mailbox::owner;
 use crate::position::{QpiPosition, shape_text};
 
 /// Where a piece was found.
@@ -201,13 +202,6 @@ fn kind_of(piece: Qpi, at: Place) -> Result<Kind, NotShogi> {
         State::Enhanced if !promotable => NotShogi::UnknownState { piece, at },
         State::Normal | State::Enhanced => NotShogi::TerminalMark { piece, at },
     })
-}
-
-fn owner(piece: Qpi) -> Player {
-    match piece.pin().side() {
-        Side::First => Player::First,
-        Side::Second => Player::Second,
-    }
 }
 
 /// Checks the shogi conditions, in the order of [`NotShogi`]'s table.
