@@ -149,7 +149,7 @@ impl Rule {
 
     /// The squares between king and rook, which must be empty.
     #[inline]
-    pub(crate) fn between(&self) -> core::ops::Range<u8> {
+    pub(crate) fn between(self) -> core::ops::Range<u8> {
         let (king, rook) = (self.king.0, self.rook.0);
         king.min(rook) + 1..king.max(rook)
     }

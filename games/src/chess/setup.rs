@@ -115,14 +115,14 @@ impl fmt::Display for NotChess {
                 write!(f, "the board is {}, not 8x8", shape_text(shape))
             }
             NotChess::UnknownLetter { piece, square } => {
-                piece_on(f, piece, *square, "no chess piece has this letter")
+                piece_on(f, *piece, *square, "no chess piece has this letter")
             }
             NotChess::UnknownState { piece, square } => {
-                piece_on(f, piece, *square, "chess pieces have no state")
+                piece_on(f, *piece, *square, "chess pieces have no state")
             }
             NotChess::TerminalMark { piece, square } => piece_on(
                 f,
-                piece,
+                *piece,
                 *square,
                 "kings and only kings carry the terminal mark",
             ),
@@ -135,7 +135,7 @@ impl fmt::Display for NotChess {
                 write!(f, "{} has {count} kings, not one", color(*player))
             }
             NotChess::PawnOnBackRank { piece, square } => {
-                piece_on(f, piece, *square, "no pawn stands on rank 1 or 8")
+                piece_on(f, *piece, *square, "no pawn stands on rank 1 or 8")
             }
             NotChess::CastlingRight { right, square } => write!(
                 f,
@@ -157,7 +157,7 @@ impl fmt::Display for NotChess {
 
 /// The message of a piece that may not stand on its square:
 /// `{piece} on {square}: {reason}`.
-fn piece_on(f: &mut fmt::Formatter<'_>, piece: &Qpi, square: usize, reason: &str) -> fmt::Result {
+fn piece_on(f: &mut fmt::Formatter<'_>, piece: Qpi, square: usize, reason: &str) -> fmt::Result {
     write!(f, "{piece} on {}: {reason}", square_name(square))
 }
 
