@@ -176,6 +176,39 @@ pub(crate) fn king_steps<const PADDED: usize>(
     }
 }
 
+/// The placement field of FEN and SFEN: the rows of `squares`, `files` to
+/// a row, separated by `/`, a piece as `write_piece` spells it and a run of
+/// empty squares as its length. O(squares).
+pub(crate) fn write_placement(
+    squares: &[Option<Qpi>],
+    files: usize,
+    mut write_piece: impl FnMut(&mut String, Qpi),
+) -> String {
+    let mut text = String::new();
+    for (row, rank) in squares.chunks(files).enumerate() {
+        if row > 0 {
+            text.push('/');
+        }
+        let mut empty = 0;
+        for square in rank {
+            match square {
+                None => empty += 1,
+                Some(piece) => {
+                    if empty > 0 {
+                        text += &empty.to_string();
+                        empty = 0;
+                    }
+                    write_piece(&mut text, *piece);
+                }
+            }
+        }
+        if empty > 0 {
+            text += &empty.to_string();
+        }
+    }
+    text
+}
+
 /// The legal moves `generate` lists for `board`, in a new vector.
 #[inline]
 pub(crate) fn move_list<B, M>(board: &B, generate: impl FnOnce(&B, &mut Vec<M>)) -> Vec<M> {
