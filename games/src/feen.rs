@@ -11,6 +11,7 @@ use core::fmt;
 use persistent_qi::Player;
 use persistent_qi::feen::ReadError;
 
+use crate::game::error_from;
 use crate::position::{BuildError, Parts, Persistent, Position, QpiPosition};
 
 /// Why a string could not be read as a position.
@@ -37,17 +38,7 @@ impl fmt::Display for FeenError {
 
 impl std::error::Error for FeenError {}
 
-impl From<ReadError> for FeenError {
-    fn from(error: ReadError) -> Self {
-        FeenError::Read(error)
-    }
-}
-
-impl From<BuildError> for FeenError {
-    fn from(error: BuildError) -> Self {
-        FeenError::Build(error)
-    }
-}
+error_from!(FeenError: Read(ReadError), Build(BuildError));
 
 /// Reads a FEEN string into a position of crate `P`.
 ///

@@ -352,6 +352,19 @@ mod tests {
         Small::from_parts(parts(&[3, 3], &[None; 9], [&[], &[]])).expect("a 3x3 board fits")
     }
 
+    /// The 3x3 board with `piece` on `square` alone, the first player's
+    /// hand `hand`, the second player's empty, and the second to move:
+    /// built at once, as a reference for positions reached by moves.
+    fn built_after_first_move(square: usize, piece: u8, hand: &[(u8, usize)]) -> Small {
+        let mut squares = [None; 9];
+        squares[square] = Some(piece);
+        Small::from_parts(Parts {
+            turn: Player::Second,
+            ..parts(&[3, 3], &squares, [hand, &[]])
+        })
+        .expect("the parts fit")
+    }
+
     #[test]
     fn equal_positions_reached_by_different_moves_are_equal_with_equal_keys() {
         let start = empty();
@@ -387,13 +400,7 @@ mod tests {
     #[test]
     fn the_key_kept_by_moves_is_the_key_of_the_same_parts_built_at_once() {
         let played = empty().play(&capture(), Some((4, 2)));
-        let mut squares = [None; 9];
-        squares[3] = Some(9);
-        let built = Small::from_parts(Parts {
-            turn: Player::Second,
-            ..parts(&[3, 3], &squares, [&[(4, 2)], &[]])
-        })
-        .expect("the parts fit");
+        let built = built_after_first_move(3, 9, &[(4, 2)]);
         assert_eq!(played.turn(), Player::Second);
         assert_eq!(played, built);
         assert_eq!(played.key(), built.key());
@@ -424,13 +431,7 @@ mod tests {
             }],
             Some((3, -1)),
         );
-        let mut squares = [None; 9];
-        squares[0] = Some(3);
-        let built = Small::from_parts(Parts {
-            turn: Player::Second,
-            ..parts(&[3, 3], &squares, [&[(6, 2)], &[]])
-        })
-        .expect("the parts fit");
+        let built = built_after_first_move(0, 3, &[(6, 2)]);
         assert_eq!(dropped.hands[0], [Some((6, 2)), None]);
         assert_eq!(dropped, built);
         assert_eq!(dropped.key(), built.key());

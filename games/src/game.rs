@@ -109,7 +109,9 @@ pub trait Game: 'static {
     /// Why a text is no position of the game.
     type LoadError: std::error::Error + 'static;
 
-    /// The positions whose perft counts are published, with their counts.
+    /// The positions whose perft counts are published, with their counts;
+    /// the first is the game's start position, where a search or a
+    /// protocol starts when told no other.
     const PUBLISHED: &'static [Published];
 
     /// Reads a position of the game, in its usual notation, into a node over
@@ -131,3 +133,20 @@ pub trait Game: 'static {
         root_done: &(dyn Fn() + Sync),
     ) -> Vec<(Self::Move, u64)>;
 }
+
+/// `impl From<Cause> for Error`, wrapping the cause as its variant, for
+/// each `Variant(Cause)` listed: `error_from!(LoadError: Fen(FenError),
+/// NotChess(NotChess));` lets `?` turn either cause into a `LoadError`.
+macro_rules! error_from {
+    ($error:ident: $($variant:ident($cause:ty)),+ $(,)?) => {
+        $(
+            impl From<$cause> for $error {
+                fn from(cause: $cause) -> Self {
+                    $error::$variant(cause)
+                }
+            }
+        )+
+    };
+}
+
+pub(crate) use error_from;

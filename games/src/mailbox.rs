@@ -8,6 +8,8 @@
 //! ([`FIRST`] or [`SECOND`]) plus the game's kind bits (below `0x10`).
 
 use persistent_qi::Player;
+use persistent_qi::qpi::Qpi;
+use persistent_qi::qpi::pin::Side;
 
 /// A mailbox byte: 0 for an empty square, [`WALL`] off the board, otherwise
 /// the owner's tag ([`FIRST`] or [`SECOND`]) plus the game's kind.
@@ -33,6 +35,42 @@ pub(crate) const fn tag(player: Player) -> Code {
         Player::Second => SECOND,
     }
 }
+
+/// The player who owns a piece: its PIN side's (the first side is chess's
+/// White, shogi's Black).
+#[inline]
+pub(crate) const fn owner(piece: Qpi) -> Player {
+    match piece.pin().side() {
+        Side::First => Player::First,
+        Side::Second => Player::Second,
+    }
+}
+
+/// The mailbox byte of every QPI token, by its code, as a game's
+/// `CODE_OF_QPI` table: `$code(kind, player)` for a token whose PIN
+/// `$of_pin` names a kind of the game, whatever its style, the player its
+/// PIN's side; [`INVALID`] for every other code. A constant expression,
+/// O(`Qpi::COUNT`) at compile time; a macro, as a `const fn` cannot take
+/// the game's functions.
+macro_rules! code_table {
+    ($of_pin:path, $code:path) => {{
+        let mut table = [$crate::mailbox::INVALID; persistent_qi::qpi::Qpi::COUNT + 1];
+        let mut index = 1;
+        while index <= persistent_qi::qpi::Qpi::COUNT {
+            #[allow(clippy::cast_possible_truncation)] // codes run to Qpi::COUNT, 16,224
+            let token = persistent_qi::qpi::Qpi::from_code(index as u16);
+            if let Some(qpi) = token
+                && let Some(kind) = $of_pin(qpi.pin())
+            {
+                table[index] = $code(kind, $crate::mailbox::owner(qpi));
+            }
+            index += 1;
+        }
+        table
+    }};
+}
+
+pub(crate) use code_table;
 
 /// [`unpad_table`]'s value for a wall.
 pub(crate) const OFF_BOARD: u8 = u8::MAX;
@@ -103,10 +141,133 @@ pub(crate) const fn empty_cells<const PADDED: usize>(unpad: &[u8; PADDED]) -> [C
     cells
 }
 
+/// The index of a player in per-player arrays.
+#[inline]
+pub(crate) const fn slot(player: Player) -> usize {
+    match player {
+        Player::First => 0,
+        Player::Second => 1,
+    }
+}
+
+/// Gives `push` each padded square the king of `us`, on padded `king`,
+/// may step to: the neighbours along `directions` that hold neither a
+/// piece of `us` nor a wall, and that `attacked` (the game's attack test)
+/// finds unattacked by the other player with the king lifted off `cells`,
+/// so that a square behind it on a slider's line counts as attacked.
+/// O(8) attack tests, on one copy of the mailbox.
+#[inline]
+pub(crate) fn king_steps<const PADDED: usize>(
+    cells: &[Code; PADDED],
+    king: usize,
+    us: Player,
+    directions: &[isize; 8],
+    attacked: impl Fn(&[Code; PADDED], usize, Player) -> bool,
+    mut push: impl FnMut(usize),
+) {
+    let mut lifted = *cells;
+    lifted[king] = EMPTY;
+    for &offset in directions {
+        let to = step(king, offset);
+        if cells[to] & (tag(us) | WALL) != 0 || attacked(&lifted, to, us.flip()) {
+            continue;
+        }
+        push(to);
+    }
+}
+
+/// The placement field of FEN and SFEN: the rows of `squares`, `files` to
+/// a row, separated by `/`, a piece as `write_piece` spells it and a run of
+/// empty squares as its length. O(squares).
+pub(crate) fn write_placement(
+    squares: &[Option<Qpi>],
+    files: usize,
+    mut write_piece: impl FnMut(&mut String, Qpi),
+) -> String {
+    let mut text = String::new();
+    for (row, rank) in squares.chunks(files).enumerate() {
+        if row > 0 {
+            text.push('/');
+        }
+        let mut empty = 0;
+        for square in rank {
+            match square {
+                None => empty += 1,
+                Some(piece) => {
+                    if empty > 0 {
+                        text += &empty.to_string();
+                        empty = 0;
+                    }
+                    write_piece(&mut text, *piece);
+                }
+            }
+        }
+        if empty > 0 {
+            text += &empty.to_string();
+        }
+    }
+    text
+}
+
 /// The legal moves `generate` lists for `board`, in a new vector.
 #[inline]
 pub(crate) fn move_list<B, M>(board: &B, generate: impl FnOnce(&B, &mut Vec<M>)) -> Vec<M> {
     let mut moves = Vec::new();
     generate(board, &mut moves);
     moves
+}
+
+#[cfg(test)]
+mod tests {
+    use persistent_qi::Player;
+    use persistent_qi::qpi::Qpi;
+
+    use super::{Code, INVALID};
+    use crate::chess::piece as chess;
+    use crate::shogi::piece as shogi;
+
+    /// A game's token table: how many tokens have a code (its kinds x 2
+    /// sides x 52 styles), tokens with the code each has, and tokens that
+    /// are no piece of the game.
+    type Case = (
+        &'static [Code],
+        usize,
+        [(&'static str, Code); 2],
+        &'static [&'static str],
+    );
+
+    #[test]
+    fn every_game_token_has_its_code_and_others_are_invalid() {
+        let games: [Case; 2] = [
+            (
+                &chess::CODE_OF_QPI,
+                6 * 2 * 52,
+                [
+                    ("C:Q", chess::code(chess::Kind::Queen, Player::First)),
+                    ("c:k^", chess::code(chess::Kind::King, Player::Second)),
+                ],
+                &["C:K", "C:P^", "C:+P", "C:-R", "C:G", "c:+q"],
+            ),
+            (
+                &shogi::CODE_OF_QPI,
+                14 * 2 * 52,
+                [
+                    ("S:P", shogi::code(shogi::Kind::Pawn, Player::First)),
+                    ("c:+r", shogi::code(shogi::Kind::Dragon, Player::Second)),
+                ],
+                &["S:K", "S:P^", "S:+G", "S:+K^", "S:-P", "S:Q", "S:+P^"],
+            ),
+        ];
+        for (table, valid, coded, invalid) in games {
+            assert_eq!(table.iter().filter(|&&code| code != INVALID).count(), valid);
+            for (token, code) in coded {
+                let qpi: Qpi = token.parse().unwrap();
+                assert_eq!(table[usize::from(qpi.code())], code, "{token}");
+            }
+            for token in invalid {
+                let qpi: Qpi = token.parse().unwrap();
+                assert_eq!(table[usize::from(qpi.code())], INVALID, "{token}");
+            }
+        }
+    }
 }

@@ -370,6 +370,13 @@ fn hand_diff<P: Token>(entries: &[(P, usize)]) -> impl Iterator<Item = (P, i32)>
         .map(|&(piece, count)| (piece, i32::try_from(count).unwrap_or(i32::MAX)))
 }
 
+/// A board shape as the games' messages write it: its dimensions joined by
+/// `x` (`8x8`, `9x9x9`).
+pub(crate) fn shape_text(shape: &[usize]) -> String {
+    let dimensions: Vec<String> = shape.iter().map(ToString::to_string).collect();
+    dimensions.join("x")
+}
+
 /// Whether two positions, of the same crate or not, hold the same shape,
 /// board, hands, styles and turn. O(squares + hand entries).
 #[must_use]

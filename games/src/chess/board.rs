@@ -14,8 +14,8 @@ use super::Node;
 use super::castling::Castling;
 use super::moves::{FILES, Move, SQUARES};
 use super::piece::{Kind, OWNER_BITS, code, code_of, is_kind, owner, slides};
-pub(crate) use crate::mailbox::step;
 use crate::mailbox::{self, Code, EMPTY, tag};
+pub(crate) use crate::mailbox::{slot, step};
 use crate::position::QpiPosition;
 
 /// The width of a padded row: eight squares and a wall on each side.
@@ -55,14 +55,6 @@ pub(crate) const fn forward(player: Player) -> isize {
     match player {
         Player::First => -ROW,
         Player::Second => ROW,
-    }
-}
-
-/// The index of a player in per-player arrays.
-pub(crate) const fn slot(player: Player) -> usize {
-    match player {
-        Player::First => 0,
-        Player::Second => 1,
     }
 }
 

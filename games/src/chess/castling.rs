@@ -127,47 +127,41 @@ pub(crate) struct Rule {
     pub(crate) king: (u8, u8),
     /// The rook's home square and where it lands.
     pub(crate) rook: (u8, u8),
-    /// The squares between king and rook, which must be empty.
-    pub(crate) between: &'static [u8],
     /// The squares the king crosses and lands on, which must not be
     /// attacked (its home square is not, as the king is not in check).
     pub(crate) path: [u8; 2],
 }
 
-/// Every castling, in the order of the rights' bits.
+impl Rule {
+    /// The castling of `player` on its home row, whose a-file square is
+    /// `row`: king side (the king from the e-file to the g-file, the rook
+    /// from the h-file to the f-file) or queen side (e to c, a to d).
+    const fn new(right: Castling, player: Player, row: u8, king_side: bool) -> Rule {
+        let (king_to, rook_from, rook_to) = if king_side { (6, 7, 5) } else { (2, 0, 3) };
+        Rule {
+            right,
+            player,
+            king: (row + 4, row + king_to),
+            rook: (row + rook_from, row + rook_to),
+            path: [row + rook_to, row + king_to],
+        }
+    }
+
+    /// The squares between king and rook, which must be empty.
+    #[inline]
+    pub(crate) fn between(self) -> core::ops::Range<u8> {
+        let (king, rook) = (self.king.0, self.rook.0);
+        king.min(rook) + 1..king.max(rook)
+    }
+}
+
+/// Every castling, in the order of the rights' bits: White's home row
+/// starts at a1 (56), Black's at a8 (0).
 pub(crate) const RULES: [Rule; 4] = [
-    Rule {
-        right: Castling::WHITE_KING_SIDE,
-        player: Player::First,
-        king: (60, 62),
-        rook: (63, 61),
-        between: &[61, 62],
-        path: [61, 62],
-    },
-    Rule {
-        right: Castling::WHITE_QUEEN_SIDE,
-        player: Player::First,
-        king: (60, 58),
-        rook: (56, 59),
-        between: &[57, 58, 59],
-        path: [59, 58],
-    },
-    Rule {
-        right: Castling::BLACK_KING_SIDE,
-        player: Player::Second,
-        king: (4, 6),
-        rook: (7, 5),
-        between: &[5, 6],
-        path: [5, 6],
-    },
-    Rule {
-        right: Castling::BLACK_QUEEN_SIDE,
-        player: Player::Second,
-        king: (4, 2),
-        rook: (0, 3),
-        between: &[1, 2, 3],
-        path: [3, 2],
-    },
+    Rule::new(Castling::WHITE_KING_SIDE, Player::First, 56, true),
+    Rule::new(Castling::WHITE_QUEEN_SIDE, Player::First, 56, false),
+    Rule::new(Castling::BLACK_KING_SIDE, Player::Second, 0, true),
+    Rule::new(Castling::BLACK_QUEEN_SIDE, Player::Second, 0, false),
 ];
 
 /// The rights a move leaves standing, by a square it leaves or lands on: a
@@ -205,6 +199,28 @@ mod tests {
         for field in ["", "KK", "X", "K-", "--", "KQkqK"] {
             assert_eq!(Castling::parse(field), None, "{field}");
         }
+    }
+
+    #[test]
+    fn the_rules_move_king_and_rook_between_their_home_squares() {
+        let squares = |rule: &Rule| {
+            (
+                rule.king,
+                rule.rook,
+                rule.between().collect::<Vec<_>>(),
+                rule.path,
+            )
+        };
+        assert_eq!(
+            squares(&RULES[0]),
+            ((60, 62), (63, 61), vec![61, 62], [61, 62])
+        );
+        assert_eq!(
+            squares(&RULES[1]),
+            ((60, 58), (56, 59), vec![57, 58, 59], [59, 58])
+        );
+        assert_eq!(squares(&RULES[2]), ((4, 6), (7, 5), vec![5, 6], [5, 6]));
+        assert_eq!(squares(&RULES[3]), ((4, 2), (0, 3), vec![1, 2, 3], [3, 2]));
     }
 
     #[test]

@@ -254,35 +254,16 @@ fn write(
     castling: Castling,
     en_passant: Option<usize>,
 ) -> String {
-    let mut fen = String::new();
-    for (row, rank) in squares.chunks(FILES).enumerate() {
-        if row > 0 {
-            fen.push('/');
-        }
-        let mut empty = 0;
-        for square in rank {
-            match square {
-                None => empty += 1,
-                Some(piece) => {
-                    if empty > 0 {
-                        fen.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    let pin = piece.pin();
-                    let letter = pin.letter().as_char();
-                    fen.push(if pin.is_second() {
-                        letter.to_ascii_lowercase()
-                    } else {
-                        letter
-                    });
-                }
-            }
-        }
-        if empty > 0 {
-            fen.push_str(&empty.to_string());
-        }
-    }
+    let placement = crate::mailbox::write_placement(squares, FILES, |fen, piece| {
+        let pin = piece.pin();
+        let letter = pin.letter().as_char();
+        fen.push(if pin.is_second() {
+            letter.to_ascii_lowercase()
+        } else {
+            letter
+        });
+    });
     let turn = if turn.is_first() { 'w' } else { 'b' };
     let en_passant = en_passant.map_or_else(|| "-".to_owned(), square_name);
-    format!("{fen} {turn} {castling} {en_passant} 0 1")
+    format!("{placement} {turn} {castling} {en_passant} 0 1")
 }

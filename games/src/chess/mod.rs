@@ -75,7 +75,7 @@ mod fen;
 mod make;
 mod movegen;
 mod moves;
-mod piece;
+pub(crate) mod piece;
 mod search;
 mod setup;
 

@@ -29,6 +29,7 @@ use super::board::{
 use super::castling::RULES;
 use super::moves::{Move, RookMove};
 use super::piece::{Code, EMPTY, Kind, OWNER_BITS, WALL, code, is_kind, slides, tag};
+use crate::mailbox;
 
 /// Every board square.
 const ALL_SQUARES: u64 = u64::MAX;
@@ -152,18 +153,9 @@ fn constraints(board: &Board) -> Constraints {
 fn king_moves(board: &Board, moves: &mut Vec<Move>) {
     let us = board.turn;
     let king = board.kings[slot(us)];
-    // The king is lifted so that a square behind it, on a slider's line, is
-    // seen as attacked.
-    let mut lifted = board.cells;
-    lifted[king] = EMPTY;
-    for offset in DIRECTIONS {
-        let to = step(king, offset);
-        let cell = board.cells[to];
-        if cell & (tag(us) | WALL) != 0 || attacked(&lifted, to, us.flip()) {
-            continue;
-        }
+    mailbox::king_steps(&board.cells, king, us, &DIRECTIONS, attacked, |to| {
         moves.push(simple_move(board, king, to));
-    }
+    });
 }
 
 fn castlings(board: &Board, moves: &mut Vec<Move>) {
@@ -172,7 +164,7 @@ fn castlings(board: &Board, moves: &mut Vec<Move>) {
         if rule.player != us || !board.castling.contains(rule.right) {
             continue;
         }
-        let empty = |square: &u8| board.pieces[usize::from(*square)].is_none();
+        let empty = |square: u8| board.pieces[usize::from(square)].is_none();
         let safe = |square: &u8| {
             !attacked(
                 &board.cells,
@@ -180,7 +172,7 @@ fn castlings(board: &Board, moves: &mut Vec<Move>) {
                 us.flip(),
             )
         };
-        if !rule.between.iter().all(empty) || !rule.path.iter().all(safe) {
+        if !rule.between().all(empty) || !rule.path.iter().all(safe) {
             continue;
         }
         let (king_from, king_to) = rule.king;

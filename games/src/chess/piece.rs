@@ -9,7 +9,8 @@ use persistent_qi::Player;
 use persistent_qi::qpi::pin::{Letter, Side, State};
 use persistent_qi::qpi::{Pin, Qpi};
 
-pub(crate) use crate::mailbox::{Code, EMPTY, INVALID, WALL, tag};
+use crate::mailbox;
+pub(crate) use crate::mailbox::{Code, EMPTY, WALL, owner, tag};
 
 /// What a piece is, whoever owns it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -88,14 +89,6 @@ impl Kind {
     }
 }
 
-/// The player a PIN side stands for: the first side is white.
-pub(crate) const fn owner(piece: Qpi) -> Player {
-    match piece.pin().side() {
-        Side::First => Player::First,
-        Side::Second => Player::Second,
-    }
-}
-
 /// The bits that say whose a code is, and whether it is a wall.
 pub(crate) const OWNER_BITS: Code = 0x70;
 /// The bits that say which kind a code is.
@@ -140,22 +133,7 @@ pub(crate) const fn slides(code: Code) -> u8 {
 
 /// The mailbox byte of every QPI token, by its code: the token's kind and
 /// PIN side, whatever its style, or [`INVALID`].
-pub(crate) static CODE_OF_QPI: [Code; Qpi::COUNT + 1] = code_table();
-
-#[allow(clippy::cast_possible_truncation)] // codes run to Qpi::COUNT, 16,224
-const fn code_table() -> [Code; Qpi::COUNT + 1] {
-    let mut table = [INVALID; Qpi::COUNT + 1];
-    let mut index = 1;
-    while index <= Qpi::COUNT {
-        if let Some(qpi) = Qpi::from_code(index as u16)
-            && let Some(kind) = Kind::of_pin(qpi.pin())
-        {
-            table[index] = code(kind, owner(qpi));
-        }
-        index += 1;
-    }
-    table
-}
+pub(crate) static CODE_OF_QPI: [Code; Qpi::COUNT + 1] = mailbox::code_table!(Kind::of_pin, code);
 
 /// The mailbox byte of a token.
 pub(crate) fn code_of(piece: Qpi) -> Code {
@@ -165,21 +143,6 @@ pub(crate) fn code_of(piece: Qpi) -> Code {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_chess_token_has_its_code_and_others_are_invalid() {
-        let valid = CODE_OF_QPI.iter().filter(|&&code| code != INVALID).count();
-        // 6 kinds x 2 sides x 52 styles.
-        assert_eq!(valid, 6 * 2 * 52);
-        let queen: Qpi = "C:Q".parse().unwrap();
-        assert_eq!(code_of(queen), code(Kind::Queen, Player::First));
-        let king: Qpi = "c:k^".parse().unwrap();
-        assert_eq!(code_of(king), code(Kind::King, Player::Second));
-        for token in ["C:K", "C:P^", "C:+P", "C:-R", "C:G", "c:+q"] {
-            let qpi: Qpi = token.parse().unwrap();
-            assert_eq!(code_of(qpi), INVALID, "{token}");
-        }
-    }
 
     #[test]
     fn pins_round_trip_through_kinds() {

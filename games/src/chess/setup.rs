@@ -14,7 +14,8 @@ use super::fen::{self, FenError, STYLES};
 use super::moves::{FILES, SQUARES, square_name};
 use super::piece::{Kind, code, code_of, owner};
 use crate::feen::{FeenError, read_feen};
-use crate::position::{BuildError, Parts, QpiPosition};
+use crate::game::error_from;
+use crate::position::{BuildError, Parts, QpiPosition, shape_text};
 
 /// How chess names a player in messages.
 fn color(player: Player) -> &'static str {
@@ -111,23 +112,19 @@ impl fmt::Display for NotChess {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NotChess::Shape(shape) => {
-                let shape: Vec<String> = shape.iter().map(ToString::to_string).collect();
-                write!(f, "the board is {}, not 8x8", shape.join("x"))
+                write!(f, "the board is {}, not 8x8", shape_text(shape))
             }
-            NotChess::UnknownLetter { piece, square } => write!(
+            NotChess::UnknownLetter { piece, square } => {
+                piece_on(f, *piece, *square, "no chess piece has this letter")
+            }
+            NotChess::UnknownState { piece, square } => {
+                piece_on(f, *piece, *square, "chess pieces have no state")
+            }
+            NotChess::TerminalMark { piece, square } => piece_on(
                 f,
-                "{piece} on {}: no chess piece has this letter",
-                square_name(*square)
-            ),
-            NotChess::UnknownState { piece, square } => write!(
-                f,
-                "{piece} on {}: chess pieces have no state",
-                square_name(*square)
-            ),
-            NotChess::TerminalMark { piece, square } => write!(
-                f,
-                "{piece} on {}: kings and only kings carry the terminal mark",
-                square_name(*square)
+                *piece,
+                *square,
+                "kings and only kings carry the terminal mark",
             ),
             NotChess::HandNotEmpty { piece, player } => write!(
                 f,
@@ -137,11 +134,9 @@ impl fmt::Display for NotChess {
             NotChess::KingCount { player, count } => {
                 write!(f, "{} has {count} kings, not one", color(*player))
             }
-            NotChess::PawnOnBackRank { piece, square } => write!(
-                f,
-                "{piece} on {}: no pawn stands on rank 1 or 8",
-                square_name(*square)
-            ),
+            NotChess::PawnOnBackRank { piece, square } => {
+                piece_on(f, *piece, *square, "no pawn stands on rank 1 or 8")
+            }
             NotChess::CastlingRight { right, square } => write!(
                 f,
                 "castling right {right}: no {} on {}",
@@ -158,6 +153,12 @@ impl fmt::Display for NotChess {
             }
         }
     }
+}
+
+/// The message of a piece that may not stand on its square:
+/// `{piece} on {square}: {reason}`.
+fn piece_on(f: &mut fmt::Formatter<'_>, piece: Qpi, square: usize, reason: &str) -> fmt::Result {
+    write!(f, "{piece} on {}: {reason}", square_name(square))
 }
 
 /// What a castling right needs on a home square: "white king", "black rook".
@@ -212,29 +213,7 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-impl From<FenError> for LoadError {
-    fn from(error: FenError) -> Self {
-        LoadError::Fen(error)
-    }
-}
-
-impl From<FeenError> for LoadError {
-    fn from(error: FeenError) -> Self {
-        LoadError::Feen(error)
-    }
-}
-
-impl From<BuildError> for LoadError {
-    fn from(error: BuildError) -> Self {
-        LoadError::Build(error)
-    }
-}
-
-impl From<NotChess> for LoadError {
-    fn from(error: NotChess) -> Self {
-        LoadError::NotChess(error)
-    }
-}
+error_from!(LoadError: Fen(FenError), Feen(FeenError), Build(BuildError), NotChess(NotChess));
 
 /// Reads a FEN or FEEN string into a node over crate `P` and checks that
 /// it is a chess position the rules can play from.

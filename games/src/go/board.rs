@@ -345,16 +345,18 @@ impl Board {
         })
     }
 
+    /// Whether every neighbour of the point at `index` holds a `stone`.
+    #[inline]
+    fn surrounded_by(&self, index: usize, stone: u8) -> bool {
+        self.neighbours(index)
+            .as_slice()
+            .iter()
+            .all(|&next| self.squares[next] == Some(stone))
+    }
+
     /// [`is_own_eye`](Board::is_own_eye) by index.
     pub(crate) fn own_eye_at(&self, index: usize) -> bool {
-        let mover = Some(self.mover());
-        if self.squares[index].is_some()
-            || self
-                .neighbours(index)
-                .as_slice()
-                .iter()
-                .any(|&next| self.squares[next] != mover)
-        {
+        if self.squares[index].is_some() || !self.surrounded_by(index, self.mover()) {
             return false;
         }
         let (column, row) = (index % self.width, index / self.width);
@@ -443,14 +445,7 @@ impl Board {
     /// neighbour was an enemy stone), so that retaking at once would
     /// recreate the position.
     pub(crate) fn ko_after(&self, index: usize, captured: &Points) -> Option<u16> {
-        let opponent = Some(self.opponent());
-        if captured.len() != 1
-            || self
-                .neighbours(index)
-                .as_slice()
-                .iter()
-                .any(|&next| self.squares[next] != opponent)
-        {
+        if captured.len() != 1 || !self.surrounded_by(index, self.opponent()) {
             return None;
         }
         captured.iter().next().map(to_u16)

@@ -23,15 +23,12 @@ pub const NAME: &str = "persistent-qi games";
 pub trait Dialect {
     /// The game the protocol plays.
     type Game: Threaded;
-    /// The greeting command (`uci`, `usi`), answered with the engine's
-    /// name, options and [`Dialect::HELLO_OK`].
-    const HELLO: &'static str;
-    /// The greeting's last line (`uciok`, `usiok`).
-    const HELLO_OK: &'static str;
-    /// The command that starts a new game from [`Dialect::START`].
-    const NEW_GAME: &'static str;
-    /// The game's start position, in FEEN.
-    const START: &'static str;
+    /// The protocol's name (`uci`, `usi`), which spells its words: it is
+    /// the greeting command, answered with the engine's name, options and
+    /// the name followed by `ok` (`uciok`); the name followed by `newgame`
+    /// (`ucinewgame`) starts a new game from the game's start position
+    /// (its first published one), as `position startpos` does.
+    const PROTOCOL: &'static str;
     /// The `option` lines the greeting gives after `Threads`.
     const MORE_OPTIONS: &'static [&'static str];
     /// The commands taken and ignored.
@@ -44,8 +41,9 @@ pub trait Dialect {
     /// The move sent when there is none (`0000`, `resign`).
     const NO_MOVE: &'static str;
 
-    /// The FEEN root of a `position` command's words before `moves`; the
-    /// error is the text that follows `info string position: `.
+    /// The root of a `position` command's words before `moves`, other than
+    /// `startpos` (which the engine reads); the error is the text that
+    /// follows `info string position: `.
     ///
     /// # Errors
     ///
@@ -66,6 +64,11 @@ pub trait Dialect {
     }
 }
 
+/// The start position of `D`'s game: its first published position.
+fn start<D: Dialect>() -> &'static str {
+    <D::Game as Game>::PUBLISHED[0].text
+}
+
 /// A UCI or USI front-end over a session of `D`'s game.
 pub struct Engine<D: Dialect> {
     session: Session<D::Game>,
@@ -81,7 +84,7 @@ pub struct Engine<D: Dialect> {
 impl<D: Dialect> fmt::Debug for Engine<D> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Engine")
-            .field("protocol", &D::HELLO)
+            .field("protocol", &D::PROTOCOL)
             .field("session", &self.session)
             .field("config", &self.config)
             .field("iterations", &self.iterations)
@@ -106,7 +109,7 @@ impl<D: Dialect> Engine<D> {
         probe: Option<fn() -> usize>,
     ) -> Result<Self, super::SessionError> {
         Ok(Engine {
-            session: Session::new(config, D::START)?,
+            session: Session::new(config, start::<D>())?,
             config,
             iterations,
             cap: None,
@@ -145,7 +148,11 @@ impl<D: Dialect> Engine<D> {
             Some(at) => (&words[..at], &words[at + 1..]),
             None => (words, &[][..]),
         };
-        let root = match D::root(setup) {
+        let root = match setup {
+            ["startpos"] => Ok(start::<D>().to_owned()),
+            _ => D::root(setup),
+        };
+        let root = match root {
             Ok(root) => root,
             Err(reason) => return writeln!(out, "info string position: {reason}"),
         };
@@ -191,7 +198,7 @@ impl<D: Dialect> FrontEnd for Engine<D> {
             return Ok(Flow::Continue);
         };
         match command {
-            hello if hello == D::HELLO => {
+            hello if hello == D::PROTOCOL => {
                 writeln!(out, "id name {NAME} {}", env!("CARGO_PKG_VERSION"))?;
                 writeln!(out, "id author the persistent-qi authors")?;
                 writeln!(
@@ -202,12 +209,12 @@ impl<D: Dialect> FrontEnd for Engine<D> {
                 for option in D::MORE_OPTIONS {
                     writeln!(out, "{option}")?;
                 }
-                writeln!(out, "{}", D::HELLO_OK)?;
+                writeln!(out, "{}ok", D::PROTOCOL)?;
             }
             "isready" => writeln!(out, "readyok")?,
             "setoption" => self.set_option(rest, out)?,
-            new_game if new_game == D::NEW_GAME => {
-                if let Err(error) = self.session.set_position(D::START, &[] as &[&str]) {
+            new_game if new_game.strip_prefix(D::PROTOCOL) == Some("newgame") => {
+                if let Err(error) = self.session.set_position(start::<D>(), &[] as &[&str]) {
                     writeln!(out, "info string {new_game}: {error}")?;
                 }
             }

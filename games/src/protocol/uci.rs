@@ -19,10 +19,7 @@ pub enum UciDialect {}
 
 impl Dialect for UciDialect {
     type Game = Chess;
-    const HELLO: &'static str = "uci";
-    const HELLO_OK: &'static str = "uciok";
-    const NEW_GAME: &'static str = "ucinewgame";
-    const START: &'static str = chess::START;
+    const PROTOCOL: &'static str = "uci";
     const MORE_OPTIONS: &'static [&'static str] =
         &["option name Hash type spin default 1024 min 1 max 1048576"];
     const IGNORED: &'static [&'static str] = &["stop", "ponderhit", "debug", "register"];
@@ -32,7 +29,6 @@ impl Dialect for UciDialect {
 
     fn root(setup: &[&str]) -> Result<String, String> {
         match setup {
-            ["startpos"] => Ok(chess::START.to_owned()),
             ["fen", fields @ ..] if !fields.is_empty() => Ok(fields.join(" ")),
             _ => Err("expected startpos or fen, then moves".to_owned()),
         }

@@ -19,10 +19,7 @@ pub enum UsiDialect {}
 
 impl Dialect for UsiDialect {
     type Game = Shogi;
-    const HELLO: &'static str = "usi";
-    const HELLO_OK: &'static str = "usiok";
-    const NEW_GAME: &'static str = "usinewgame";
-    const START: &'static str = shogi::START;
+    const PROTOCOL: &'static str = "usi";
     const MORE_OPTIONS: &'static [&'static str] = &[];
     const IGNORED: &'static [&'static str] = &["stop", "ponderhit", "gameover"];
     const IGNORED_OPTIONS: &'static [&'static str] = &["USI_Ponder"];
@@ -31,7 +28,6 @@ impl Dialect for UsiDialect {
 
     fn root(setup: &[&str]) -> Result<String, String> {
         match setup {
-            ["startpos"] => Ok(shogi::START.to_owned()),
             ["sfen", fields @ ..] => sfen_to_feen(&fields.join(" "))
                 .map_err(|error| format!("{error}; the last position is kept")),
             _ => Err("expected startpos or sfen, then moves".to_owned()),

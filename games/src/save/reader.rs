@@ -237,41 +237,42 @@ fn parse_record(
     Ok((record, bytes.len() - rest.finalize()?.len()))
 }
 
+/// Decodes one part of the file's head with `parse`: a file that ends
+/// inside it is truncated, a part that is broken is a bad header.
+fn take_header_part<R: Read, T>(
+    input: &mut Input<R>,
+    parse: impl FnMut(&[u8]) -> Result<(T, usize), Parse>,
+) -> Result<T, TreeFileError> {
+    input.take(
+        parse,
+        |at| TreeFileError::Truncated { position: 0, at },
+        |_, reason| TreeFileError::Header(reason),
+    )
+}
+
+/// Decodes one postcard value from the front of `bytes`: the value and the
+/// bytes it took.
+fn parse_postcard<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<(T, usize), Parse> {
+    let (value, rest) = postcard::take_from_bytes::<T>(bytes)?;
+    Ok((value, bytes.len() - rest.len()))
+}
+
 /// Reads the magic, the version and the header.
 fn read_header<R: Read>(input: &mut Input<R>, length: u64) -> Result<Header, TreeFileError> {
-    let truncated = |at| TreeFileError::Truncated { position: 0, at };
-    let magic = input.take(
-        |bytes| {
-            bytes
-                .get(..MAGIC.len())
-                .map(|magic| (magic == MAGIC, MAGIC.len()))
-                .ok_or(Parse::End)
-        },
-        truncated,
-        |_, reason| TreeFileError::Header(reason),
-    )?;
+    let magic = take_header_part(input, |bytes| {
+        bytes
+            .get(..MAGIC.len())
+            .map(|magic| (magic == MAGIC, MAGIC.len()))
+            .ok_or(Parse::End)
+    })?;
     if !magic {
         return Err(TreeFileError::NotATreeFile);
     }
-    let version = input.take(
-        |bytes| {
-            let (version, rest) = postcard::take_from_bytes::<u32>(bytes)?;
-            Ok((version, bytes.len() - rest.len()))
-        },
-        truncated,
-        |_, reason| TreeFileError::Header(reason),
-    )?;
+    let version: u32 = take_header_part(input, parse_postcard)?;
     if version != VERSION {
         return Err(TreeFileError::Version(version));
     }
-    let header = input.take(
-        |bytes| {
-            let (header, rest) = postcard::take_from_bytes::<Header>(bytes)?;
-            Ok((header, bytes.len() - rest.len()))
-        },
-        truncated,
-        |_, reason| TreeFileError::Header(reason),
-    )?;
+    let header: Header = take_header_part(input, parse_postcard)?;
     let bad = |reason: String| Err(TreeFileError::Header(reason));
     if header.levels.first() != Some(&1) {
         return bad("the first level is not the root alone".to_string());

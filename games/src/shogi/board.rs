@@ -15,7 +15,7 @@ use super::piece::{
     CODE_OF_QPI, DIRECTIONS, FIRST_KNIGHT_JUMPS, Kind, MOVES, PADDED_WIDTH, code, kind_of, opposite,
 };
 use crate::mailbox::{self, Code, EMPTY, tag};
-pub(crate) use crate::mailbox::{OFF_BOARD, step};
+pub(crate) use crate::mailbox::{OFF_BOARD, slot, step};
 use crate::position::QpiPosition;
 
 /// Squares of the padded array: 13 rows of [`PADDED_WIDTH`] (two wall
@@ -208,14 +208,6 @@ pub(crate) fn usual_styles() -> [Sin; 2] {
         Sin::new(Letter::ALL[18], Side::First),
         Sin::new(Letter::ALL[18], Side::Second),
     ]
-}
-
-/// The index of a player in per-player arrays.
-pub(crate) const fn slot(player: Player) -> usize {
-    match player {
-        Player::First => 0,
-        Player::Second => 1,
-    }
 }
 
 impl Board {

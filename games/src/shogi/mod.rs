@@ -70,7 +70,7 @@ mod end;
 mod make;
 mod movegen;
 mod moves;
-mod piece;
+pub(crate) mod piece;
 mod search;
 mod setup;
 mod sfen;

@@ -24,6 +24,7 @@ use super::board::{
 };
 use super::moves::{FILES, Move, SQUARES};
 use super::piece::{DIRECTIONS, EMPTY, Kind, MOVES, code, kind_of, opposite, tag};
+use crate::mailbox;
 
 /// Every board square.
 const ALL_SQUARES: u128 = (1 << SQUARES) - 1;
@@ -140,18 +141,9 @@ fn constraints(board: &Board) -> Constraints {
 fn king_moves(board: &Board, captures: &Captures, moves: &mut Vec<Move>) {
     let us = board.turn;
     let king = board.kings[slot(us)];
-    // The king is lifted so that a square behind it, on a slider's line, is
-    // seen as attacked.
-    let mut lifted = board.cells;
-    lifted[king] = EMPTY;
-    for offset in DIRECTIONS {
-        let to = step(king, offset);
-        let cell = board.cells[to];
-        if cell & (tag(us) | super::piece::WALL) != 0 || attacked(&lifted, to, us.flip()) {
-            continue;
-        }
+    mailbox::king_steps(&board.cells, king, us, &DIRECTIONS, attacked, |to| {
         push_move(board, captures, king, to, moves);
-    }
+    });
 }
 
 fn piece_moves(

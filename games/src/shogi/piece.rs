@@ -10,7 +10,7 @@ use persistent_qi::qpi::pin::{Letter, Side, State};
 use persistent_qi::qpi::{Pin, Qpi};
 
 use crate::mailbox;
-pub(crate) use crate::mailbox::{Code, EMPTY, INVALID, WALL, tag};
+pub(crate) use crate::mailbox::{Code, EMPTY, WALL, tag};
 
 /// What a piece is, whoever owns it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -191,27 +191,7 @@ pub(crate) const fn kind_of(code: Code) -> Kind {
 
 /// The mailbox byte of every QPI token, by its code: the token's kind and
 /// PIN side, whatever its style, or [`INVALID`].
-pub(crate) static CODE_OF_QPI: [Code; Qpi::COUNT + 1] = code_table();
-
-#[allow(clippy::cast_possible_truncation)] // codes run to Qpi::COUNT, 16,224
-const fn code_table() -> [Code; Qpi::COUNT + 1] {
-    let mut table = [INVALID; Qpi::COUNT + 1];
-    let mut index = 1;
-    while index <= Qpi::COUNT {
-        if let Some(qpi) = Qpi::from_code(index as u16) {
-            let pin = qpi.pin();
-            if let Some(kind) = Kind::of_pin(pin) {
-                let player = match pin.side() {
-                    Side::First => Player::First,
-                    Side::Second => Player::Second,
-                };
-                table[index] = code(kind, player);
-            }
-        }
-        index += 1;
-    }
-    table
-}
+pub(crate) static CODE_OF_QPI: [Code; Qpi::COUNT + 1] = mailbox::code_table!(Kind::of_pin, code);
 
 /// The eight directions, clockwise from "up" (toward row 0, the first
 /// player's forward), as offsets on the padded mailbox.
@@ -286,27 +266,6 @@ const fn moves_table() -> [(u8, u8); 64] {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_shogi_token_has_its_code_and_others_are_invalid() {
-        let valid = CODE_OF_QPI.iter().filter(|&&code| code != INVALID).count();
-        // 14 kinds x 2 sides x 52 styles.
-        assert_eq!(valid, 14 * 2 * 52);
-        let pawn: Qpi = "S:P".parse().unwrap();
-        assert_eq!(
-            CODE_OF_QPI[usize::from(pawn.code())],
-            code(Kind::Pawn, Player::First)
-        );
-        let dragon: Qpi = "c:+r".parse().unwrap();
-        assert_eq!(
-            CODE_OF_QPI[usize::from(dragon.code())],
-            code(Kind::Dragon, Player::Second)
-        );
-        for token in ["S:K", "S:P^", "S:+G", "S:+K^", "S:-P", "S:Q", "S:+P^"] {
-            let qpi: Qpi = token.parse().unwrap();
-            assert_eq!(CODE_OF_QPI[usize::from(qpi.code())], INVALID, "{token}");
-        }
-    }
 
     #[test]
     fn pins_round_trip_through_kinds() {

@@ -5,13 +5,15 @@ use core::fmt;
 
 use persistent_qi::Player;
 use persistent_qi::qpi::Qpi;
-use persistent_qi::qpi::pin::{Side, State};
+use persistent_qi::qpi::pin::State;
 
 use super::board::{Board, distance_to_far_edge};
 use super::moves::{FILES, SQUARES, square_name};
 use super::piece::Kind;
 use crate::feen::{FeenError, read_feen};
-use crate::position::QpiPosition;
+use crate::game::error_from;
+use crate::mailbox::owner;
+use crate::position::{QpiPosition, shape_text};
 
 /// Where a piece was found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,8 +104,7 @@ impl fmt::Display for NotShogi {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NotShogi::Shape(shape) => {
-                let shape: Vec<String> = shape.iter().map(ToString::to_string).collect();
-                write!(f, "the board is {}, not 9x9", shape.join("x"))
+                write!(f, "the board is {}, not 9x9", shape_text(shape))
             }
             NotShogi::UnknownLetter { piece, at } => {
                 write!(f, "{piece} {at}: no shogi piece has this letter")
@@ -157,17 +158,7 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-impl From<FeenError> for LoadError {
-    fn from(error: FeenError) -> Self {
-        LoadError::Feen(error)
-    }
-}
-
-impl From<NotShogi> for LoadError {
-    fn from(error: NotShogi) -> Self {
-        LoadError::NotShogi(error)
-    }
-}
+error_from!(LoadError: Feen(FeenError), NotShogi(NotShogi));
 
 /// Reads a FEEN string into a position of crate `P` and checks that it is
 /// a shogi position the rules can play from.
@@ -211,13 +202,6 @@ fn kind_of(piece: Qpi, at: Place) -> Result<Kind, NotShogi> {
         State::Enhanced if !promotable => NotShogi::UnknownState { piece, at },
         State::Normal | State::Enhanced => NotShogi::TerminalMark { piece, at },
     })
-}
-
-fn owner(piece: Qpi) -> Player {
-    match piece.pin().side() {
-        Side::First => Player::First,
-        Side::Second => Player::Second,
-    }
 }
 
 /// Checks the shogi conditions, in the order of [`NotShogi`]'s table.

@@ -337,28 +337,7 @@ pub fn write_sfen<P: QpiPosition>(node: &Node<P>, move_number: u32) -> String {
     let position = &node.position;
     let mut squares = [None; SQUARES];
     position.read_board(&mut squares);
-    let mut text = String::new();
-    for (row, rank) in squares.chunks(FILES).enumerate() {
-        if row > 0 {
-            text.push('/');
-        }
-        let mut empty = 0;
-        for square in rank {
-            match square {
-                None => empty += 1,
-                Some(piece) => {
-                    if empty > 0 {
-                        text += &empty.to_string();
-                        empty = 0;
-                    }
-                    write_piece(&mut text, *piece);
-                }
-            }
-        }
-        if empty > 0 {
-            text += &empty.to_string();
-        }
-    }
+    let mut text = crate::mailbox::write_placement(&squares, FILES, write_piece);
     text.push(' ');
     text.push(match position.turn() {
         Player::First => 'b',
