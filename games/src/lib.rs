@@ -14,7 +14,8 @@
 //! measuring side ([`perft`], [`build_tree`], [`measure`]) uses, so every
 //! figure of every game is taken by the same code. A kept tree of shogi or
 //! chess is saved as its root and one diff a position, and loaded back,
-//! by [`save`].
+//! by [`save`]. The `games` program's command line is [`cli`], here
+//! rather than in the program so that the generic code is instantiated once.
 //!
 //! ```
 //! use games::chess::{self, Chess};
@@ -29,6 +30,7 @@
 #![forbid(unsafe_code)]
 
 pub mod chess;
+pub mod cli;
 mod feen;
 mod fixed;
 mod game;

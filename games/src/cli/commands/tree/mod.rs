@@ -6,14 +6,14 @@
 pub(crate) mod save;
 pub(crate) mod scaling;
 
-use games::measure::tree::{build_summary, compare, limits, one_crate};
-use games::measure::{Crate, Failure, Sections};
-use games::{Game, Local, Persistent, Sashite};
+use crate::measure::tree::{build_summary, compare, limits, one_crate};
+use crate::measure::{Crate, Failure, Sections};
+use crate::{Game, Local, Persistent, Sashite};
 
 use persistent_qi::qpi::{Qpi, Sin};
 
-use crate::commands::section_position;
-use crate::{TreeArgs, allocated};
+use crate::cli::commands::section_position;
+use crate::cli::{TreeArgs, allocated};
 
 /// Runs the tree command of the game `G` on `text`, which the command line
 /// gives after `position_flag` (`--feen`, `--fen`).

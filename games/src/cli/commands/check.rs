@@ -5,22 +5,22 @@
 //! Carlo search of each game, every crate and both stores building the
 //! same tree. The last line is the verdict.
 
-use games::chess::Chess;
-use games::go::Go;
-use games::measure::perft::{Divide, PerftWorkload, nodes, rate};
-use games::measure::playouts::{Played, PlayoutWorkload};
-use games::measure::search::{SearchWorkload, compare};
-use games::measure::tree::compare as compare_trees;
-use games::measure::{
+use crate::chess::Chess;
+use crate::go::Go;
+use crate::measure::perft::{Divide, PerftWorkload, nodes, rate};
+use crate::measure::playouts::{Played, PlayoutWorkload};
+use crate::measure::search::{SearchWorkload, compare};
+use crate::measure::tree::compare as compare_trees;
+use crate::measure::{
     Crate, Failure, Measured, Table, Verdict, format_number, interleaved, ratio_cells,
     ratio_header, ratio_pairs, thousands,
 };
-use games::search::{Rules, Settings, StoreKind};
-use games::shogi::{self, Shogi};
-use games::{Game, PerftOptions};
+use crate::search::{Rules, Settings, StoreKind};
+use crate::shogi::{self, Shogi};
+use crate::{Game, PerftOptions};
 
 use super::capitalized;
-use crate::allocated;
+use crate::cli::allocated;
 
 /// The depth of the shogi tree the self-check keeps.
 const TREE_DEPTH: u32 = 4;
@@ -227,7 +227,7 @@ fn playout_check(verdict: &mut Verdict) -> Result<(), Failure> {
         let workload = PlayoutWorkload {
             board,
             playouts,
-            max_moves: games::go::MAX_MOVES,
+            max_moves: crate::go::MAX_MOVES,
             seed: 1,
         };
         let what = format!("go playouts on {board}");

@@ -1,5 +1,5 @@
 //! The commands, each a thin layer over the library's measuring side
-//! (`games::measure`): the arguments in, the tables out.
+//! (`crate::measure`): the arguments in, the tables out.
 
 pub(crate) mod check;
 pub(crate) mod engine;
@@ -8,9 +8,9 @@ pub(crate) mod perft;
 pub(crate) mod search;
 pub(crate) mod tree;
 
+use crate::Game;
+use crate::measure::Failure;
 use clap::ValueEnum;
-use games::Game;
-use games::measure::Failure;
 
 /// How a section of `docs/performance.md` names a published position of
 /// the game `G` (`start`, `kiwipete`, `most-moves`, `9x9`); any other
@@ -63,11 +63,11 @@ pub(crate) fn named<T: Copy>(
 
 #[cfg(test)]
 mod tests {
-    use games::measure::Crate;
-    use games::search::StoreKind;
+    use crate::measure::Crate;
+    use crate::search::StoreKind;
 
     use super::search::StoreChoice;
-    use crate::CrateChoice;
+    use crate::cli::CrateChoice;
 
     #[test]
     fn a_choice_of_one_crate_names_that_crate() {

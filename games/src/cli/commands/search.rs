@@ -2,16 +2,16 @@
 //! measured, the crates and stores taking turns; a game against itself
 //! under a memory budget; games against a random mover.
 
-use clap::{Args, Subcommand, ValueEnum};
-use games::measure::play::{Played, SelfPlay, Versus, budget, score};
-use games::measure::search::{SearchWorkload, compare, ratio_table, ratios, search_table};
-use games::measure::{
+use crate::measure::play::{Played, SelfPlay, Versus, budget, score};
+use crate::measure::search::{SearchWorkload, compare, ratio_table, ratios, search_table};
+use crate::measure::{
     Crate, Failure, InStore, Progress, Sections, format_number, run_on, thousands,
 };
-use games::search::{Options, Outcome, Rules, Settings, StoreKind};
+use crate::search::{Options, Outcome, Rules, Settings, StoreKind};
+use clap::{Args, Subcommand, ValueEnum};
 
 use super::named;
-use crate::{CrateChoice, allocated};
+use crate::cli::{CrateChoice, allocated};
 
 /// The search's commands in shogi and chess (Go says "board" where they
 /// say "position").
@@ -303,8 +303,8 @@ pub(crate) fn selfplay_run<G: Rules>(args: &SelfPlayArgs) -> Result<(), Failure>
             ply.mv,
             thousands(ply.nodes as u64),
             thousands(ply.kept as u64),
-            100.0 * games::measure::as_f64(ply.kept as u64)
-                / games::measure::as_f64(ply.nodes.max(1) as u64),
+            100.0 * crate::measure::as_f64(ply.kept as u64)
+                / crate::measure::as_f64(ply.nodes.max(1) as u64),
             thousands(ply.peak as u64),
             thousands(ply.before as u64),
             thousands(ply.after as u64),
@@ -391,7 +391,7 @@ fn selfplay_section(args: &SelfPlayArgs, run: &SelfPlayRun<'_>, played: &Played)
         thousands(played.peak() as u64),
         if run.within { "yes" } else { "**no**" },
         thousands(played.returned() as u64),
-        100.0 * games::measure::as_f64(kept as u64) / games::measure::as_f64(nodes.max(1) as u64),
+        100.0 * crate::measure::as_f64(kept as u64) / crate::measure::as_f64(nodes.max(1) as u64),
     )
 }
 

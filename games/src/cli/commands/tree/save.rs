@@ -1,18 +1,18 @@
 //! `games <game> tree --save FILE` and `--load FILE`: a kept tree written
-//! as its root and each position's parent and diff (see `games::save`),
+//! as its root and each position's parent and diff (see `crate::save`),
 //! and read back, measured against the same tree built by moves and
 //! against every position written in full by sashite-qi's serde (see
-//! `games::measure::save`).
+//! `crate::measure::save`).
 
 use std::path::Path;
 
-use games::Game;
-use games::measure::save::{load_and_build, read_header, save as save_tree};
-use games::measure::{Failure, Sections};
+use crate::Game;
+use crate::measure::save::{load_and_build, read_header, save as save_tree};
+use crate::measure::{Failure, Sections};
 use persistent_qi::qpi::{Qpi, Sin};
 
-use crate::commands::section_position;
-use crate::{TreeArgs, allocated};
+use crate::cli::commands::section_position;
+use crate::cli::{TreeArgs, allocated};
 
 /// `tree --save FILE`: builds the tree with persistent-qi and writes it.
 pub(crate) fn save<G: Game<Piece = Qpi, Style = Sin>>(
@@ -60,7 +60,7 @@ pub(crate) fn load<G: Game<Piece = Qpi, Style = Sin>>(
         let body = format!(
             "The whole {} tree of `{}` to depth {depth}, saved by `tree --save` (its root as \
              FEEN, then each position as its parent's index and its diff from the parent, in \
-             postcard: see `games::save`) and loaded back with every position kept and \
+             postcard: see `crate::save`) and loaded back with every position kept and \
              checked equal to the tree built by moves, position by position (`==` and the \
              hash). Loading and building by moves take turns in one process over {rounds} \
              round{} (medians shown); loading includes reading the file. Bytes kept are \

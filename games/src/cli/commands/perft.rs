@@ -3,15 +3,15 @@
 
 use std::fmt::Write as _;
 
-use games::measure::perft::{Divide, PerftWorkload, nodes, rate, root_moves};
-use games::measure::{
+use crate::measure::perft::{Divide, PerftWorkload, nodes, rate, root_moves};
+use crate::measure::{
     Crate, Failure, Measured, Progress, Sections, Verdict, format_number, interleaved,
     ratio_header, ratio_pairs, speed_table, thousands,
 };
-use games::{Game, PerftOptions};
+use crate::{Game, PerftOptions};
 
 use super::{capitalized, section_position};
-use crate::PerftArgs;
+use crate::cli::PerftArgs;
 
 /// Runs the perft of `text` that `args` asks for.
 pub(crate) fn run<G: Game>(text: &str, args: &PerftArgs) -> Result<(), Failure> {

@@ -2,16 +2,16 @@
 //! range, each depth and crate built in a process of its own (as `tree`
 //! builds one depth), then how peak memory and speed scale with the
 //! positions kept, as a table and, with `--plot`, as an SVG picture (see
-//! `games::measure::scaling`).
+//! `crate::measure::scaling`).
 
 use std::ops::RangeInclusive;
 
-use games::measure::scaling::{build_depths, plot, scaling_table};
-use games::measure::{Failure, Sections, load};
-use games::{Game, Persistent};
+use crate::measure::scaling::{build_depths, plot, scaling_table};
+use crate::measure::{Failure, Sections, load};
+use crate::{Game, Persistent};
 
-use crate::TreeArgs;
-use crate::commands::section_position;
+use crate::cli::TreeArgs;
+use crate::cli::commands::section_position;
 
 /// The depths `--depth-range` asks for, both ends included.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

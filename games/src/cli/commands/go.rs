@@ -1,13 +1,13 @@
 //! `games go playouts` and `games go tree`: random playouts, one after the
 //! other or all kept, each crate in turn.
 
-use games::go::Go;
-use games::measure::playouts::{Played, PlayoutWorkload, kept_summary};
-use games::measure::tree::{in_children, one_crate, tree_table};
-use games::measure::{Crate, Failure, Measured, Sections, Table, interleaved, load, speed_table};
-use games::{Game, Local, Persistent, Sashite};
+use crate::go::Go;
+use crate::measure::playouts::{Played, PlayoutWorkload, kept_summary};
+use crate::measure::tree::{in_children, one_crate, tree_table};
+use crate::measure::{Crate, Failure, Measured, Sections, Table, interleaved, load, speed_table};
+use crate::{Game, Local, Persistent, Sashite};
 
-use crate::{GoTreeArgs, PlayoutArgs, allocated};
+use crate::cli::{GoTreeArgs, PlayoutArgs, allocated};
 
 /// Runs `games go playouts`.
 pub(crate) fn playouts(args: &PlayoutArgs) -> Result<(), Failure> {
@@ -90,7 +90,7 @@ pub(crate) fn tree(args: &GoTreeArgs) -> Result<(), Failure> {
     let sections = Sections::checked(&kept.write, format!("go-tree-{}-{positions}", args.board))?;
     // Bad input is refused here, once, before any child runs.
     load::<Go, Persistent<u8, u8>>(&args.board)?;
-    if let Some(limit) = games::measure::byte_limit(kept.max_memory) {
+    if let Some(limit) = crate::measure::byte_limit(kept.max_memory) {
         // A copied position of 19x19 costs about a kilobyte; refuse a
         // tree that could not fit before building it.
         let estimate = positions.saturating_mul(estimated_bytes(&args.board));

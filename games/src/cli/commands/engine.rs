@@ -3,16 +3,16 @@
 
 use std::io;
 
+use crate::measure::play::budget;
+use crate::measure::{Crate, Failure};
+use crate::protocol::gtp::Gtp;
+use crate::protocol::uci::Uci;
+use crate::protocol::usi::Usi;
+use crate::protocol::{Config, FrontEnd, SessionError, Stdin, serve};
+use crate::search::{Options, Rules, Settings, StoreKind};
 use clap::{Args, ValueEnum};
-use games::measure::play::budget;
-use games::measure::{Crate, Failure};
-use games::protocol::gtp::Gtp;
-use games::protocol::uci::Uci;
-use games::protocol::usi::Usi;
-use games::protocol::{Config, FrontEnd, SessionError, Stdin, serve};
-use games::search::{Options, Rules, Settings, StoreKind};
 
-use crate::allocated;
+use crate::cli::allocated;
 
 /// How the engine searches.
 #[derive(Debug, Clone, Args)]
@@ -109,21 +109,21 @@ fn refused(error: &SessionError) -> Failure {
 
 /// Runs `games chess uci`.
 pub(crate) fn uci(args: &EngineArgs) -> Result<(), Failure> {
-    let config = args.config::<games::chess::Chess>();
+    let config = args.config::<crate::chess::Chess>();
     let mut front = Uci::new(config, args.iterations, Some(allocated)).map_err(|e| refused(&e))?;
     run(&mut front)
 }
 
 /// Runs `games shogi usi`.
 pub(crate) fn usi(args: &EngineArgs) -> Result<(), Failure> {
-    let config = args.config::<games::shogi::Shogi>();
+    let config = args.config::<crate::shogi::Shogi>();
     let mut front = Usi::new(config, args.iterations, Some(allocated)).map_err(|e| refused(&e))?;
     run(&mut front)
 }
 
 /// Runs `games go gtp`.
 pub(crate) fn gtp(args: &EngineArgs) -> Result<(), Failure> {
-    let config = args.config::<games::go::Go>();
+    let config = args.config::<crate::go::Go>();
     let mut front = Gtp::new(config, args.iterations).map_err(|e| refused(&e))?;
     run(&mut front)
 }
