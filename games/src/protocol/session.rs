@@ -8,8 +8,8 @@ use core::fmt;
 use crate::measure::Crate;
 use crate::position::{Local, Persistent, Position, Sashite};
 use crate::search::{
-    Engine, Erased, Limits, Line, Monitor, Moves, Options, Positions, Report, Reuse, Rules, Search,
-    Store, StoreKind, Terms,
+    Engine, Limits, Line, Monitor, Moves, OneThread, Options, Positions, Report, Reuse, Rules,
+    Search, Store, StoreKind, Terms, Threads,
 };
 
 /// How a session's engines are made.
@@ -309,14 +309,14 @@ macro_rules! threaded {
             where
                 P: Position<Piece = Self::Piece, Style = Self::Style> + Send + Sync,
             {
-                Box::new(Erased::threads(search))
+                Box::new(Threads(search))
             }
 
             fn keeping_moves<P>(search: Search<Self, $node<P>, Moves>) -> Box<dyn Engine<Self>>
             where
                 P: Position<Piece = Self::Piece, Style = Self::Style> + Send + Sync,
             {
-                Box::new(Erased::threads(search))
+                Box::new(Threads(search))
             }
         }
     };
@@ -358,14 +358,12 @@ fn engine<G: Threaded>(config: &Config, root: &str) -> Result<Box<dyn Engine<G>>
             });
         }
         (Crate::Local, StoreKind::Positions) => {
-            Box::new(Erased::one_thread(search::<G, Local<_, _>, Positions>(
+            Box::new(OneThread(search::<G, Local<_, _>, Positions>(
                 config, root,
             )?))
         }
         (Crate::Local, StoreKind::Moves) => {
-            Box::new(Erased::one_thread(search::<G, Local<_, _>, Moves>(
-                config, root,
-            )?))
+            Box::new(OneThread(search::<G, Local<_, _>, Moves>(config, root)?))
         }
     })
 }

@@ -5,7 +5,7 @@ use super::engine::{Limits, Monitor, Report, Reuse, Search};
 use super::line::Line;
 use super::rules::Rules;
 use super::store::Store;
-use crate::game::{Game, Node};
+use crate::game::Node;
 
 /// A game searched move after move, whatever its position crate and
 /// store: [`Search`] behind a trait object.
@@ -25,73 +25,58 @@ pub trait Engine<G: Rules> {
     fn nodes(&self) -> usize;
 }
 
-/// How an [`Erased`] search runs: [`Search::run`] or
-/// [`Search::run_parallel`].
-type Run<G, N, S> = fn(
-    &mut Search<G, N, S>,
-    &Limits,
-    &mut dyn Monitor<<G as Game>::Move>,
-) -> Report<<G as Game>::Move>;
+/// A search on one thread, whatever its nodes: for positions that stay on
+/// one thread (`LocalQi`).
+#[derive(Debug)]
+pub struct OneThread<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store>(
+    pub Search<G, N, S>,
+);
 
-/// A search behind [`Engine`], with the way it runs: on one thread
-/// ([`Erased::one_thread`]), or on as many threads as its options say
-/// ([`Erased::threads`]).
-pub struct Erased<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> {
-    search: Search<G, N, S>,
-    run: Run<G, N, S>,
-}
+/// A search on as many threads as its options say: for positions that
+/// cross threads.
+#[derive(Debug)]
+pub struct Threads<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store>(
+    pub Search<G, N, S>,
+);
 
-impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Erased<G, N, S> {
-    /// `search` on one thread, whatever its nodes: for positions that stay
-    /// on one thread (`LocalQi`).
-    #[must_use]
-    pub fn one_thread(search: Search<G, N, S>) -> Self {
-        Erased {
-            search,
-            run: Search::run,
-        }
-    }
-}
-
-impl<G: Rules, N: Node<Move = G::Move, Board = G::Board> + Send + Sync, S: Store> Erased<G, N, S>
-where
-    super::tree::Tree<G, N, S>: Send,
+impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Engine<G>
+    for OneThread<G, N, S>
 {
-    /// `search` on as many threads as its options say: for positions that
-    /// cross threads.
-    #[must_use]
-    pub fn threads(search: Search<G, N, S>) -> Self {
-        Erased {
-            search,
-            run: Search::run_parallel,
-        }
-    }
-}
-
-impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> core::fmt::Debug
-    for Erased<G, N, S>
-{
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Erased")
-            .field("search", &self.search)
-            .finish_non_exhaustive()
-    }
-}
-
-impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Engine<G> for Erased<G, N, S> {
     fn line(&self) -> &Line<G> {
-        self.search.line()
+        self.0.line()
     }
 
     fn play(&mut self, mv: G::Move) -> Reuse {
-        self.search.play(mv)
+        self.0.play(mv)
     }
 
     fn search(&mut self, limits: &Limits, monitor: &mut dyn Monitor<G::Move>) -> Report<G::Move> {
-        (self.run)(&mut self.search, limits, monitor)
+        self.0.run(limits, monitor)
     }
 
     fn nodes(&self) -> usize {
-        self.search.nodes()
+        self.0.nodes()
+    }
+}
+
+impl<G: Rules, N: Node<Move = G::Move, Board = G::Board> + Send + Sync, S: Store> Engine<G>
+    for Threads<G, N, S>
+where
+    super::tree::Tree<G, N, S>: Send,
+{
+    fn line(&self) -> &Line<G> {
+        self.0.line()
+    }
+
+    fn play(&mut self, mv: G::Move) -> Reuse {
+        self.0.play(mv)
+    }
+
+    fn search(&mut self, limits: &Limits, monitor: &mut dyn Monitor<G::Move>) -> Report<G::Move> {
+        self.0.run_parallel(limits, monitor)
+    }
+
+    fn nodes(&self) -> usize {
+        self.0.nodes()
     }
 }

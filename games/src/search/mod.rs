@@ -9,7 +9,7 @@ mod store;
 mod tree;
 
 pub use engine::{Budget, Limits, Monitor, Options, Progress, Quiet, Report, Reuse, Search};
-pub use erased::{Engine, Erased};
+pub use erased::{Engine, OneThread, Threads};
 pub use line::Line;
 pub use rules::{Outcome, Rules, SECOND_TO_MOVE, Terms, key_term};
 pub use store::{Moves, Positions, Store, StoreKind};
