@@ -61,14 +61,49 @@ impl Workload<Go> for PlayoutWorkload<'_> {
     }
 }
 
-/// Builds one crate's kept tree of playouts in this process and sums it
-/// up; `allocated` reads the bytes the process holds.
-///
-/// # Errors
-///
-/// [`Failure::Input`] for a board Go cannot read, or a tree whose vector
-/// cannot be allocated.
-pub fn kept_summary<P: Position<Piece = u8, Style = u8>>(
+/// One crate's kept tree of playouts on `board`, built in this process and
+/// summed up: what a child of `games go tree` runs (`--summary-line`),
+/// through [`super::run_on`].
+#[derive(Clone, Copy)]
+pub struct KeptWorkload<'a> {
+    /// The board, as Go's `load` reads it.
+    pub board: &'a str,
+    /// Positions to keep, the root included.
+    pub positions: usize,
+    /// The most moves of a playout.
+    pub max_moves: usize,
+    /// The playouts' seed.
+    pub seed: u64,
+    /// The bytes the process holds.
+    pub allocated: &'a dyn Fn() -> usize,
+}
+
+impl Workload<Go> for KeptWorkload<'_> {
+    type Output = TreeSummary;
+
+    /// Builds the tree over `P`, timed as the playouts alone.
+    ///
+    /// # Errors
+    ///
+    /// [`Failure::Input`] for a board Go cannot read, or a tree whose
+    /// vector cannot be allocated.
+    fn run<P: Position<Piece = u8, Style = u8>>(&self) -> Result<Sample<TreeSummary>, Failure> {
+        let summary = kept_summary::<P>(
+            self.board,
+            self.positions,
+            self.max_moves,
+            self.seed,
+            self.allocated,
+        )?;
+        Ok(Sample {
+            elapsed: summary.elapsed,
+            output: summary,
+        })
+    }
+}
+
+/// [`KeptWorkload`] over `P`.
+fn kept_summary<P: Position<Piece = u8, Style = u8>>(
     board: &str,
     positions: usize,
     max_moves: usize,

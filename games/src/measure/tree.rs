@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use super::perft::rate;
 use super::{
-    Crate, Failure, Progress, Table, as_f64, byte_limit, format_number, load, median, ratio_header,
-    ratio_pairs,
+    Crate, Failure, Progress, Sample, Table, Workload, as_f64, byte_limit, format_number, load,
+    median, ratio_header, ratio_pairs,
 };
 use crate::game::{Game, Node};
 use crate::position::{Persistent, Position, content_digest};
@@ -125,14 +125,51 @@ pub fn digest<'a, N: Node + 'a>(nodes: impl IntoIterator<Item = &'a N>) -> u64 {
     hasher.finish()
 }
 
-/// Builds one crate's breadth-first tree of `text` to `depth` in this
-/// process and sums it up; `allocated` reads the bytes the process holds.
-///
-/// # Errors
-///
-/// [`Failure::Input`] for a text the game cannot read, a tree over its
-/// limits, or a distinct count that cannot be allocated.
-pub fn build_summary<G: Game, P: Position<Piece = G::Piece, Style = G::Style>>(
+/// One crate's breadth-first tree of `text` to `depth`, built in this
+/// process and summed up: what a child of [`compare`] runs
+/// (`--summary-line`), through [`super::run_on`].
+#[derive(Clone, Copy)]
+pub struct SummaryWorkload<'a> {
+    /// The position, as the game's `load` reads it.
+    pub text: &'a str,
+    /// Plies below the root.
+    pub depth: u32,
+    /// What the tree may hold.
+    pub limits: Limits,
+    /// The bytes the process holds.
+    pub allocated: &'a dyn Fn() -> usize,
+    /// No progress bar.
+    pub quiet: bool,
+}
+
+impl<G: Game> Workload<G> for SummaryWorkload<'_> {
+    type Output = TreeSummary;
+
+    /// Builds the tree over `P`, timed as the build alone.
+    ///
+    /// # Errors
+    ///
+    /// [`Failure::Input`] for a text the game cannot read, a tree over its
+    /// limits, or a distinct count that cannot be allocated.
+    fn run<P: Position<Piece = G::Piece, Style = G::Style>>(
+        &self,
+    ) -> Result<Sample<TreeSummary>, Failure> {
+        let summary = build_summary::<G, P>(
+            self.text,
+            self.depth,
+            self.limits,
+            self.allocated,
+            self.quiet,
+        )?;
+        Ok(Sample {
+            elapsed: summary.elapsed,
+            output: summary,
+        })
+    }
+}
+
+/// [`SummaryWorkload`] over `P`.
+fn build_summary<G: Game, P: Position<Piece = G::Piece, Style = G::Style>>(
     text: &str,
     depth: u32,
     limits: Limits,

@@ -2,10 +2,10 @@
 //! other or all kept, each crate in turn.
 
 use crate::go::Go;
-use crate::measure::playouts::{Played, PlayoutWorkload, kept_summary};
+use crate::measure::playouts::{KeptWorkload, Played, PlayoutWorkload};
 use crate::measure::tree::{in_children, one_crate, tree_table};
-use crate::measure::{Crate, Failure, Measured, Sections, Table, interleaved, load, speed_table};
-use crate::{Game, Local, Persistent, Sashite};
+use crate::measure::{Failure, Measured, Sections, Table, interleaved, load, run_on, speed_table};
+use crate::{Game, Persistent};
 
 use crate::cli::{GoTreeArgs, PlayoutArgs, allocated};
 
@@ -54,36 +54,14 @@ pub(crate) fn tree(args: &GoTreeArgs) -> Result<(), Failure> {
     let positions = args.positions as usize;
     let max_moves = args.max_moves as usize;
     if kept.summary_line {
-        let summary = match one_crate(&kept.crate_choice.crates())? {
-            Crate::Persistent => kept_summary::<Persistent<u8, u8>>(
-                &args.board,
-                positions,
-                max_moves,
-                args.seed,
-                &allocated,
-            ),
-            Crate::Local => kept_summary::<Local<u8, u8>>(
-                &args.board,
-                positions,
-                max_moves,
-                args.seed,
-                &allocated,
-            ),
-            Crate::Sashite => kept_summary::<Sashite<u8, u8>>(
-                &args.board,
-                positions,
-                max_moves,
-                args.seed,
-                &allocated,
-            ),
-            Crate::Fixed => kept_summary::<<Go as Game>::Fixed>(
-                &args.board,
-                positions,
-                max_moves,
-                args.seed,
-                &allocated,
-            ),
-        }?;
+        let workload = KeptWorkload {
+            board: &args.board,
+            positions,
+            max_moves,
+            seed: args.seed,
+            allocated: &allocated,
+        };
+        let summary = run_on::<Go, _>(one_crate(&kept.crate_choice.crates())?, &workload)?.output;
         println!("{}", summary.line());
         return Ok(());
     }

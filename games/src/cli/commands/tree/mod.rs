@@ -6,9 +6,9 @@
 pub(crate) mod save;
 pub(crate) mod scaling;
 
-use crate::measure::tree::{build_summary, compare, limits, one_crate};
-use crate::measure::{Crate, Failure, Sections};
-use crate::{Game, Local, Persistent, Sashite};
+use crate::Game;
+use crate::measure::tree::{SummaryWorkload, compare, limits, one_crate};
+use crate::measure::{Failure, Sections, run_on};
 
 use persistent_qi::qpi::{Qpi, Sin};
 
@@ -47,21 +47,14 @@ pub(crate) fn run<G: Game<Piece = Qpi, Style = Sin>>(
     }
     if kept.summary_line {
         let krate = one_crate(&kept.crate_choice.crates())?;
-        let limits = limits(kept.max_memory);
-        let summary = match krate {
-            Crate::Persistent => build_summary::<G, Persistent<G::Piece, G::Style>>(
-                text, depth, limits, &allocated, kept.quiet,
-            ),
-            Crate::Local => build_summary::<G, Local<G::Piece, G::Style>>(
-                text, depth, limits, &allocated, kept.quiet,
-            ),
-            Crate::Sashite => build_summary::<G, Sashite<G::Piece, G::Style>>(
-                text, depth, limits, &allocated, kept.quiet,
-            ),
-            Crate::Fixed => {
-                build_summary::<G, G::Fixed>(text, depth, limits, &allocated, kept.quiet)
-            }
-        }?;
+        let workload = SummaryWorkload {
+            text,
+            depth,
+            limits: limits(kept.max_memory),
+            allocated: &allocated,
+            quiet: kept.quiet,
+        };
+        let summary = run_on::<G, _>(krate, &workload)?.output;
         println!("{}", summary.line());
         return Ok(());
     }
