@@ -115,7 +115,7 @@ fn kept_summary<P: Position<Piece = u8, Style = u8>>(
     let mut rng = Rng(seed);
     let start = Instant::now();
     let nodes = go::kept_tree(root, &mut rng, positions, max_moves)
-        .map_err(|error| Failure::Input(error.to_string()))?
+        .map_err(Failure::input)?
         .nodes;
     let elapsed = start.elapsed();
     let bytes_kept = allocated().saturating_sub(baseline);

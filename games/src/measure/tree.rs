@@ -193,7 +193,7 @@ fn build_summary<G: Game, P: Position<Piece = G::Piece, Style = G::Style>>(
     };
     let tree = build(root, depth, limits, &observer).map_err(|error| {
         progress.finish();
-        Failure::Input(error.to_string())
+        Failure::input(error)
     })?;
     progress.finish();
     let digests = tree.levels.iter().map(digest).collect();

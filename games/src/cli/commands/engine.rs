@@ -8,7 +8,7 @@ use crate::measure::{Crate, Failure};
 use crate::protocol::gtp::Gtp;
 use crate::protocol::uci::Uci;
 use crate::protocol::usi::Usi;
-use crate::protocol::{Config, FrontEnd, SessionError, Stdin, serve};
+use crate::protocol::{Config, FrontEnd, Stdin, serve};
 use crate::search::{Options, Rules, Settings, StoreKind};
 use clap::{Args, ValueEnum};
 
@@ -102,28 +102,23 @@ fn run(front: &mut dyn FrontEnd) -> Result<(), Failure> {
         .map_err(|error| Failure::Input(format!("cannot write the answers: {error}")))
 }
 
-/// The engine's options refused.
-fn refused(error: &SessionError) -> Failure {
-    Failure::Input(error.to_string())
-}
-
 /// Runs `games chess uci`.
 pub(crate) fn uci(args: &EngineArgs) -> Result<(), Failure> {
     let config = args.config::<crate::chess::Chess>();
-    let mut front = Uci::new(config, args.iterations, Some(allocated)).map_err(|e| refused(&e))?;
+    let mut front = Uci::new(config, args.iterations, Some(allocated)).map_err(Failure::input)?;
     run(&mut front)
 }
 
 /// Runs `games shogi usi`.
 pub(crate) fn usi(args: &EngineArgs) -> Result<(), Failure> {
     let config = args.config::<crate::shogi::Shogi>();
-    let mut front = Usi::new(config, args.iterations, Some(allocated)).map_err(|e| refused(&e))?;
+    let mut front = Usi::new(config, args.iterations, Some(allocated)).map_err(Failure::input)?;
     run(&mut front)
 }
 
 /// Runs `games go gtp`.
 pub(crate) fn gtp(args: &EngineArgs) -> Result<(), Failure> {
     let config = args.config::<crate::go::Go>();
-    let mut front = Gtp::new(config, args.iterations).map_err(|e| refused(&e))?;
+    let mut front = Gtp::new(config, args.iterations).map_err(Failure::input)?;
     run(&mut front)
 }
