@@ -9,9 +9,9 @@
 //!
 //! After editing a file of `docs/crate/`:
 //!
-//! 1. `UPDATE_SHARED_DOCS=1 cargo test --test repository readme` rewrites the README's
+//! 1. `UPDATE_SHARED_DOCS=1 cargo test --test api repository::readme` rewrites the README's
 //!    copies, and fails with "rewrote README.md: run again to check";
-//! 2. `cargo test --test repository readme` (or the whole suite) then checks them.
+//! 2. `cargo test --test api repository::readme` (or the whole suite) then checks them.
 //!
 //! Only the value `1` rewrites, and a run that rewrote the README never
 //! passes: the variable left set (in a CI environment, say) can fix a copy
@@ -129,7 +129,7 @@ fn copy_verdict(readme: &str, update: bool, write: impl FnOnce(String)) -> Resul
         return Err("rewrote README.md: run again to check".to_owned());
     }
     Err(format!(
-        "{}\n(edit docs/crate/, then run `UPDATE_SHARED_DOCS=1 cargo test --test repository readme`)",
+        "{}\n(edit docs/crate/, then run `UPDATE_SHARED_DOCS=1 cargo test --test api repository::readme`)",
         drifts.join("\n")
     ))
 }

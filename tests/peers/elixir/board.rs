@@ -2,7 +2,7 @@
 //! `Board.diff/2` returns the new board and the change in piece count; here
 //! that is the position's `board_piece_count` before and after.
 
-use crate::*;
+use crate::peers::*;
 
 /// The board piece count a diff adds (negative if it removes).
 fn delta(before: &Position, after: &Position) -> isize {

@@ -2,7 +2,7 @@
 //! `Hands.diff(hand, changes)` returns the new hand and the change in piece
 //! count; here the hand is the first player's, on an 8x8 board.
 
-use crate::*;
+use crate::peers::*;
 
 /// A position whose first hand holds exactly `entries`.
 fn holding(entries: &[(&str, i32)]) -> Position {

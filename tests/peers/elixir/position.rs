@@ -2,7 +2,7 @@
 //! `Qi.new(board, hands, styles, turn)` builds a whole position; here it is
 //! built by diffs.
 
-use crate::*;
+use crate::peers::*;
 
 /// A position from a board, both hands (as listed pieces) and the turn.
 fn assemble(

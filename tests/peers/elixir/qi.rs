@@ -1,6 +1,6 @@
 //! Elixir: `sashite/qi.ex`, `test/qi_test.exs`
 
-use crate::*;
+use crate::peers::*;
 
 // ---- constants ----
 

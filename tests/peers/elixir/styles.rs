@@ -1,6 +1,6 @@
 //! Elixir: `sashite/qi.ex`, `test/qi/styles_test.exs`
 
-use crate::*;
+use crate::peers::*;
 
 #[test]
 fn single_character_string_first() {

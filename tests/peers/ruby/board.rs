@@ -2,7 +2,7 @@
 //! `Qi::Board.validate(nested)` returns (square count, piece count); here the
 //! nested literal becomes a shape plus a board diff.
 
-use crate::*;
+use crate::peers::*;
 
 fn counts(position: &Position) -> (usize, usize) {
     (position.square_count(), position.board_piece_count())

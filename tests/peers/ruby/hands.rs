@@ -2,7 +2,7 @@
 //! `Qi::Hands.validate({first: [...], second: [...]})` returns the piece count;
 //! here each listed piece is one `+1` change, so repeats accumulate.
 
-use crate::*;
+use crate::peers::*;
 
 fn hands(first: &[&str], second: &[&str]) -> Position {
     let position = give(&empty(&[8, 8]), Player::First, first).unwrap();

@@ -3,7 +3,7 @@
 //! once; here the position is built by diffs, so a cardinality violation is
 //! reported by the diff that causes it.
 
-use crate::*;
+use crate::peers::*;
 
 #[test]
 fn one_d_board_turn_first() {

@@ -1,6 +1,6 @@
 //! Ruby: `sashite/qi.rb`, `test/test_qi.rb`
 
-use crate::*;
+use crate::peers::*;
 
 // ---- construction ----
 

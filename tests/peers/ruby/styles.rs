@@ -1,6 +1,6 @@
 //! Ruby: `sashite/qi.rb`, `test/qi/test_styles.rb`
 
-use crate::*;
+use crate::peers::*;
 
 #[test]
 fn single_character_style() {

@@ -2,7 +2,7 @@
 //! Its transformations consume `self`; ours borrow it, so its `.clone()`
 //! before each derivation is not needed here.
 
-use crate::*;
+use crate::peers::*;
 
 #[test]
 fn empty_board_defaults() {

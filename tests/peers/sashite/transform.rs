@@ -1,6 +1,6 @@
 //! Rust: `sashite-qi` 0.2.1, `tests/transform.rs`
 
-use crate::*;
+use crate::peers::*;
 
 /// sashite-qi's `assert_counters_are_exact`, plus our incremental hash.
 fn assert_counters_are_exact(position: &Position) {

@@ -1,12 +1,7 @@
-//! Positions through the public API, one test binary: owned diffs (`diff`),
+//! Positions through the public API: owned diffs (`diff`),
 //! the error table of `Error`'s docs (`errors`), the hash's stability
 //! contract (`hash_golden`), hostile input (`hostile`), and the conversions
 //! with `sashite_qi::Qi` (`sashite_qi`).
-
-#[path = "../common/empty.rs"]
-mod empty_board;
-#[path = "../common/qpi.rs"]
-mod qpi_token;
 
 mod diff;
 mod errors;

@@ -1,4 +1,4 @@
-//! The repository's text, checked, one test binary: the README and the crate
+//! The repository's text, checked: the README and the crate
 //! docs it shares (`readme`), the manifest docs.rs and crates.io read
 //! (`manifest`), and the library's panicking calls, each with its reason
 //! (`panic_free`).
