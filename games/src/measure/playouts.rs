@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use support::Rng;
 
-use super::tree::{TreeSummary, crate_of, digest};
+use super::tree::{TreeSummary, crate_of, digest, distinct_out_of_memory};
 use super::{Failure, Sample, Workload, load};
 use crate::go::{self, Go};
 use crate::position::{Position, content_digest};
@@ -88,53 +88,31 @@ impl Workload<Go> for KeptWorkload<'_> {
     /// [`Failure::Input`] for a board Go cannot read, or a tree whose
     /// vector cannot be allocated.
     fn run<P: Position<Piece = u8, Style = u8>>(&self) -> Result<Sample<TreeSummary>, Failure> {
-        let summary = kept_summary::<P>(
-            self.board,
-            self.positions,
-            self.max_moves,
-            self.seed,
-            self.allocated,
-        )?;
+        let baseline = (self.allocated)();
+        let root = load::<Go, P>(self.board)?;
+        let mut rng = Rng(self.seed);
+        let start = Instant::now();
+        let nodes = go::kept_tree(root, &mut rng, self.positions, self.max_moves)
+            .map_err(Failure::input)?
+            .nodes;
+        let elapsed = start.elapsed();
+        let bytes_kept = (self.allocated)().saturating_sub(baseline);
+        let distinct =
+            distinct(nodes.iter(), nodes.len()).map_err(|_| distinct_out_of_memory(nodes.len()))?;
+        // One digest per thousand positions, so that a disagreement says where.
+        let digests = nodes.chunks(1_000).map(digest).collect();
         Ok(Sample {
-            elapsed: summary.elapsed,
-            output: summary,
+            elapsed,
+            output: TreeSummary {
+                krate: crate_of::<P>(),
+                positions: nodes.len(),
+                distinct,
+                elapsed,
+                bytes_kept,
+                // Playouts only add positions: the end is the peak.
+                peak_bytes: bytes_kept,
+                digests,
+            },
         })
     }
-}
-
-/// [`KeptWorkload`] over `P`.
-fn kept_summary<P: Position<Piece = u8, Style = u8>>(
-    board: &str,
-    positions: usize,
-    max_moves: usize,
-    seed: u64,
-    allocated: &dyn Fn() -> usize,
-) -> Result<TreeSummary, Failure> {
-    let baseline = allocated();
-    let root = load::<Go, P>(board)?;
-    let mut rng = Rng(seed);
-    let start = Instant::now();
-    let nodes = go::kept_tree(root, &mut rng, positions, max_moves)
-        .map_err(Failure::input)?
-        .nodes;
-    let elapsed = start.elapsed();
-    let bytes_kept = allocated().saturating_sub(baseline);
-    let distinct = distinct(nodes.iter(), nodes.len()).map_err(|_| {
-        Failure::Input(format!(
-            "out of memory: the distinct count of {} positions could not be allocated",
-            nodes.len()
-        ))
-    })?;
-    // One digest per thousand positions, so that a disagreement says where.
-    let digests = nodes.chunks(1_000).map(digest).collect();
-    Ok(TreeSummary {
-        krate: crate_of::<P>(),
-        positions: nodes.len(),
-        distinct,
-        elapsed,
-        bytes_kept,
-        // Playouts only add positions: the end is the peak.
-        peak_bytes: bytes_kept,
-        digests,
-    })
 }

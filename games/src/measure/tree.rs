@@ -154,63 +154,50 @@ impl<G: Game> Workload<G> for SummaryWorkload<'_> {
     fn run<P: Position<Piece = G::Piece, Style = G::Style>>(
         &self,
     ) -> Result<Sample<TreeSummary>, Failure> {
-        let summary = build_summary::<G, P>(
-            self.text,
-            self.depth,
-            self.limits,
-            self.allocated,
-            self.quiet,
-        )?;
+        let baseline = (self.allocated)();
+        let root = load::<G, P>(self.text)?;
+        let progress = Progress::new(0, "");
+        if self.quiet {
+            progress.never_show();
+        }
+        let observer = Observer {
+            allocated: self.allocated,
+            baseline,
+            level_started: &|ply, parents| {
+                progress.restart(parents, &format!("tree {} ply {ply}: parents", P::CRATE));
+            },
+            parent_done: &|| progress.inc(),
+        };
+        let tree = build(root, self.depth, self.limits, &observer).map_err(|error| {
+            progress.finish();
+            Failure::input(error)
+        })?;
+        progress.finish();
+        let digests = tree.levels.iter().map(digest).collect();
+        let distinct = tree
+            .distinct()
+            .map_err(|_| distinct_out_of_memory(tree.positions()))?;
         Ok(Sample {
-            elapsed: summary.elapsed,
-            output: summary,
+            elapsed: tree.elapsed,
+            output: TreeSummary {
+                krate: crate_of::<P>(),
+                positions: tree.positions(),
+                distinct,
+                elapsed: tree.elapsed,
+                bytes_kept: tree.bytes_kept,
+                peak_bytes: tree.peak_bytes,
+                digests,
+            },
         })
     }
 }
 
-/// [`SummaryWorkload`] over `P`.
-fn build_summary<G: Game, P: Position<Piece = G::Piece, Style = G::Style>>(
-    text: &str,
-    depth: u32,
-    limits: Limits,
-    allocated: &dyn Fn() -> usize,
-    quiet: bool,
-) -> Result<TreeSummary, Failure> {
-    let krate = crate_of::<P>();
-    let baseline = allocated();
-    let root = load::<G, P>(text)?;
-    let progress = Progress::new(0, "");
-    if quiet {
-        progress.never_show();
-    }
-    let observer = Observer {
-        allocated,
-        baseline,
-        level_started: &|ply, parents| {
-            progress.restart(parents, &format!("tree {} ply {ply}: parents", P::CRATE));
-        },
-        parent_done: &|| progress.inc(),
-    };
-    let tree = build(root, depth, limits, &observer).map_err(|error| {
-        progress.finish();
-        Failure::input(error)
-    })?;
-    progress.finish();
-    let digests = tree.levels.iter().map(digest).collect();
-    Ok(TreeSummary {
-        krate,
-        positions: tree.positions(),
-        distinct: tree.distinct().map_err(|_| {
-            Failure::Input(format!(
-                "out of memory: the distinct count of {} positions could not be allocated",
-                tree.positions()
-            ))
-        })?,
-        elapsed: tree.elapsed,
-        bytes_kept: tree.bytes_kept,
-        peak_bytes: tree.peak_bytes,
-        digests,
-    })
+/// The error of a distinct count of `positions` that could not be
+/// allocated.
+pub(crate) fn distinct_out_of_memory(positions: usize) -> Failure {
+    Failure::Input(format!(
+        "out of memory: the distinct count of {positions} positions could not be allocated"
+    ))
 }
 
 /// The crate whose position type `P` is.
