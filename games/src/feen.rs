@@ -1,4 +1,5 @@
-//! Reading FEEN into any position crate, through persistent-qi's reader.
+//! Reading FEEN into any position crate, through persistent-qi's reader,
+//! and writing any crate's position as FEEN, through its writer.
 //!
 //! persistent-qi reads FEEN straight into `Qi<Qpi, Sin>` (its `feen`
 //! feature): a FEEN piece is EPIN, a PIN plus an optional derived mark `'`
@@ -9,18 +10,22 @@
 use core::fmt;
 
 use persistent_qi::Player;
-use persistent_qi::feen::ReadError;
+use persistent_qi::feen::{ReadError, WriteError};
 
 use crate::game::error_from;
 use crate::position::{BuildError, Parts, Persistent, Position, QpiPosition};
 
-/// Why a string could not be read as a position.
+/// Why a string could not be read as a position, or a position written as
+/// FEEN.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum FeenError {
     /// persistent-qi's reading error, which keeps sashite-feen's reason for
     /// an invalid string.
     Read(ReadError),
+    /// persistent-qi's writing error: a position FEEN cannot spell (its
+    /// styles of one case, a piece in a style neither player has).
+    Write(WriteError),
     /// A position persistent-qi read, which the crate asked for refuses to
     /// hold. The crates' limits are the same today, so no string gets this;
     /// the conversion says so with an error all the same.
@@ -31,6 +36,7 @@ impl fmt::Display for FeenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FeenError::Read(error) => error.fmt(f),
+            FeenError::Write(error) => error.fmt(f),
             FeenError::Build(error) => error.fmt(f),
         }
     }
@@ -38,7 +44,7 @@ impl fmt::Display for FeenError {
 
 impl std::error::Error for FeenError {}
 
-error_from!(FeenError: Read(ReadError), Build(BuildError));
+error_from!(FeenError: Read(ReadError), Write(WriteError), Build(BuildError));
 
 /// Reads a FEEN string into a position of crate `P`.
 ///
@@ -62,6 +68,28 @@ error_from!(FeenError: Read(ReadError), Build(BuildError));
 pub fn read_feen<P: QpiPosition>(text: &str) -> Result<P, FeenError> {
     let read = <Persistent>::from_feen(text)?;
     Ok(convert(&read)?)
+}
+
+/// The FEEN string of a position of crate `P`, as persistent-qi writes it
+/// (canonical: [`read_feen`] reads it back into an equal position).
+///
+/// ```
+/// use games::{Persistent, Sashite, read_feen, write_feen};
+///
+/// let feen = "k^2K^ /P' S/c";
+/// let peer: Sashite = read_feen(feen)?;
+/// assert_eq!(write_feen(&peer)?, feen);
+/// # Ok::<(), games::FeenError>(())
+/// ```
+///
+/// # Errors
+///
+/// [`FeenError::Write`] for a position FEEN cannot spell;
+/// [`FeenError::Build`] if persistent-qi refuses the content, which no
+/// crate's position gives today.
+pub fn write_feen<P: QpiPosition>(position: &P) -> Result<String, FeenError> {
+    let ours: Persistent = convert(position)?;
+    Ok(ours.to_feen()?)
 }
 
 /// The same content in another crate's position.

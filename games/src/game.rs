@@ -6,6 +6,7 @@
 use core::fmt::{Debug, Display};
 use core::hash::Hash;
 
+use crate::feen::FeenError;
 use crate::perft::PerftOptions;
 use crate::position::{Position, Token};
 
@@ -74,6 +75,16 @@ pub trait Node: Clone + PartialEq + Sized + 'static {
         Self::legal_moves(&self.read(), &mut moves);
         moves
     }
+
+    /// The node with the state that no legal move uses left out, so that
+    /// two nodes that play alike compare equal: chess drops an en-passant
+    /// square on which no legal move takes (the pawn beside it pinned, or
+    /// its king in check by another piece), the other games keep their
+    /// whole state. Perft counts and legal moves are the node's own.
+    #[must_use]
+    fn canonical(&self) -> Self {
+        self.clone()
+    }
 }
 
 /// A published position and its perft counts at depths 1, 2, ...
@@ -85,6 +96,24 @@ pub struct Published {
     pub text: &'static str,
     /// The leaf counts at depths 1, 2, ...
     pub counts: &'static [u64],
+    /// The counts at the depths after [`counts`](Published::counts)
+    /// (`counts.len() + 1`, ...), too deep for one process: published by
+    /// those who split the tree into work units, and what a merge of
+    /// [`units`](crate::units) compares its total with. Past 2^64 from
+    /// chess's perft(14).
+    pub deeper: &'static [u128],
+}
+
+impl Published {
+    /// The published count at `depth`, if there is one.
+    #[must_use]
+    pub fn count(&self, depth: u32) -> Option<u128> {
+        let index = usize::try_from(depth).ok()?.checked_sub(1)?;
+        match self.counts.get(index) {
+            Some(&count) => Some(u128::from(count)),
+            None => self.deeper.get(index - self.counts.len()).copied(),
+        }
+    }
 }
 
 /// A game: its rules over any position crate, as the measuring side uses
@@ -124,6 +153,20 @@ pub trait Game: 'static {
         text: &str,
     ) -> Result<Self::Node<P>, Self::LoadError>;
 
+    /// The node in the game's notation, as [`Game::load`] reads it back
+    /// into an equal node, its state included: chess's FEN (FEEN and FEN's
+    /// castling and en-passant fields where the styles are not FEN's),
+    /// shogi's SFEN (FEEN where SFEN would lose a style), Go's diagram and
+    /// its ko point.
+    ///
+    /// # Errors
+    ///
+    /// [`FeenError`] where FEEN cannot spell the position, which no
+    /// position the game's rules reach gives.
+    fn write<P: Position<Piece = Self::Piece, Style = Self::Style>>(
+        node: &Self::Node<P>,
+    ) -> Result<String, FeenError>;
+
     /// [`divide_parallel`](crate::perft::divide_parallel) for nodes over a
     /// crate whose positions are `Send` and `Sync`; each game's impl knows
     /// its node is then too.
@@ -132,6 +175,15 @@ pub trait Game: 'static {
         options: PerftOptions,
         root_done: &(dyn Fn() + Sync),
     ) -> Vec<(Self::Move, u64)>;
+
+    /// [`perft_each_parallel`](crate::perft::perft_each_parallel) for
+    /// nodes over a crate whose positions are `Send` and `Sync`, as
+    /// [`Game::divide_parallel`].
+    fn perft_each_parallel<P: Position<Piece = Self::Piece, Style = Self::Style> + Send + Sync>(
+        lines: &[(Self::Node<P>, u32)],
+        options: PerftOptions,
+        line_done: &(dyn Fn() + Sync),
+    ) -> Vec<u64>;
 }
 
 /// `impl From<Cause> for Error`, wrapping the cause as its variant, for

@@ -14,7 +14,8 @@
 //! measuring side ([`perft`], [`build_tree`], [`measure`]) uses, so every
 //! figure of every game is taken by the same code. A kept tree of shogi or
 //! chess is saved as its root and one diff a position, and loaded back,
-//! by [`save`]. The `games` program's command line is [`cli`], here
+//! by [`save`]. A perft too deep for one machine is split into work units,
+//! counted anywhere and merged, by [`units`]. The `games` program's command line is [`cli`], here
 //! rather than in the program so that the generic code is instantiated once.
 //!
 //! ```
@@ -44,11 +45,14 @@ pub mod save;
 pub mod search;
 pub mod shogi;
 mod tree;
+pub mod units;
 
-pub use feen::{FeenError, convert, read_feen};
+pub use feen::{FeenError, convert, read_feen, write_feen};
 pub use fixed::{FIXED_ARRAY, Fixed, FixedError};
 pub use game::{Game, Node, Published};
-pub use perft::{PerftOptions, divide, divide_parallel, divide_with_hits, perft};
+pub use perft::{
+    PerftOptions, divide, divide_parallel, divide_with_hits, perft, perft_each, perft_each_parallel,
+};
 pub use position::{
     BuildError, KindName, Local, Parts, Persistent, Position, QpiPosition, Sashite, Token, Write,
     content_digest, same_content,

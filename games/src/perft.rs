@@ -122,6 +122,75 @@ pub fn divide_parallel<N: Node + Send + Sync>(
     })
 }
 
+/// The leaf count below each node of `lines` at its own depth, in their
+/// order, on this thread, with one transposition table for them all if
+/// `options.table` (a work unit's positions share many subtrees), calling
+/// `line_done` after each; `options.depth` and `options.threads` are not
+/// read.
+///
+/// ```
+/// use games::chess::{self, START};
+/// use games::{Node as _, PerftOptions, Persistent, perft_each};
+///
+/// let start = chess::load::<Persistent>(START)?;
+/// let children: Vec<_> = start
+///     .legal_move_list()
+///     .into_iter()
+///     .map(|mv| (start.play(&start.read(), mv), 2))
+///     .collect();
+/// let counts = perft_each(&children, PerftOptions::new(2), &|| {});
+/// assert_eq!(counts.iter().sum::<u64>(), 8_902);
+/// # Ok::<(), chess::LoadError>(())
+/// ```
+#[must_use]
+pub fn perft_each<N: Node>(
+    lines: &[(N, u32)],
+    options: PerftOptions,
+    line_done: &dyn Fn(),
+) -> Vec<u64> {
+    let table = options.table.then(Table::new);
+    let mut search = Search::new(table.as_ref());
+    lines
+        .iter()
+        .map(|(node, depth)| {
+            let count = search.count(node, *depth);
+            line_done();
+            count
+        })
+        .collect()
+}
+
+/// [`perft_each`] on `options.threads` worker threads taking the lines in
+/// turn (and sharing the table, if any).
+///
+/// # Panics
+///
+/// If the thread pool cannot be built.
+pub fn perft_each_parallel<N: Node + Send + Sync>(
+    lines: &[(N, u32)],
+    options: PerftOptions,
+    line_done: &(dyn Fn() + Sync),
+) -> Vec<u64> {
+    let table = options.table.then(Table::new);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads.max(1))
+        .build()
+        .expect("a thread pool");
+    pool.install(|| {
+        lines
+            .par_iter()
+            .map_init(
+                || Search::new(table.as_ref()),
+                |search, (node, depth)| {
+                    let count = search.count(node, *depth);
+                    line_done();
+                    count
+                },
+            )
+            .collect()
+    })
+}
+
 /// What a search keeps for a ply: the node's moves, the board it is read
 /// into, and the slot its children are built into.
 type Ply<N> = (Vec<<N as Node>::Move>, <N as Node>::Board, Option<N>);

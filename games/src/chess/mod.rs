@@ -90,9 +90,10 @@ pub use moves::{FILES, Move, RookMove, SQUARES, square_index, square_name};
 pub use search::EVALUATION_SCALE;
 pub use setup::{LoadError, NotChess, load};
 
+use crate::feen::{FeenError, write_feen};
 use crate::fixed::Fixed;
 use crate::game::{Game, Published};
-use crate::perft::{PerftOptions, divide_parallel};
+use crate::perft::{PerftOptions, divide_parallel, perft_each_parallel};
 use crate::position::{Position, QpiPosition, Write};
 
 /// The start position.
@@ -113,16 +114,32 @@ pub const PUBLISHED: [Published; 3] = [
         name: "start",
         text: START,
         counts: &[20, 400, 8_902, 197_281, 4_865_609],
+        // OEIS A048987. The deepest were counted by splitting the tree
+        // into work units: perft(14) in Steven Edwards' units of ply 7.
+        deeper: &[
+            119_060_324,
+            3_195_901_860,
+            84_998_978_956,
+            2_439_530_234_167,
+            69_352_859_712_417,
+            2_097_651_003_696_806,
+            62_854_969_236_701_747,
+            1_981_066_775_000_396_239,
+            61_885_021_521_585_529_237,
+            2_015_099_950_053_364_471_960,
+        ],
     },
     Published {
         name: "Kiwipete",
         text: KIWIPETE,
         counts: &[48, 2_039, 97_862, 4_085_603],
+        deeper: &[193_690_690, 8_031_647_685],
     },
     Published {
         name: "position 3",
         text: POSITION_3,
         counts: &[14, 191, 2_812, 43_238, 674_624],
+        deeper: &[11_030_083, 178_633_661, 3_009_794_393],
     },
 ];
 
@@ -273,6 +290,20 @@ impl<P: QpiPosition> crate::Node for Node<P> {
         u64::from(self.castling.bits())
             | (self.en_passant.map_or(0, |square| u64::from(square) + 1) << 4)
     }
+
+    /// The node without its en-passant square where no legal move takes
+    /// on it, as FEN writes it since 2006 and python-chess compares
+    /// positions: the pawn beside it pinned, or its king in check by
+    /// another piece.
+    fn canonical(&self) -> Self {
+        if self.en_passant.is_none() || self.legal_move_list().iter().any(Move::is_en_passant) {
+            return self.clone();
+        }
+        Node {
+            en_passant: None,
+            ..self.clone()
+        }
+    }
 }
 
 /// Chess, as the measuring side runs it.
@@ -296,11 +327,34 @@ impl Game for Chess {
         load(text)
     }
 
+    /// FEN ([`to_fen`]), which holds no style: where it would not read back
+    /// as the node (styles other than `C` and `c`), FEEN and FEN's
+    /// castling and en-passant fields.
+    fn write<P: Position<Piece = Qpi, Style = Sin>>(node: &Node<P>) -> Result<String, FeenError> {
+        let fen = to_fen(node);
+        if load::<P>(&fen).is_ok_and(|read| read == *node) {
+            return Ok(fen);
+        }
+        let placement = write_feen(&node.position)?;
+        let en_passant = node
+            .en_passant()
+            .map_or_else(|| "-".to_owned(), square_name);
+        Ok(format!("{placement} {} {en_passant}", node.castling))
+    }
+
     fn divide_parallel<P: Position<Piece = Qpi, Style = Sin> + Send + Sync>(
         node: &Node<P>,
         options: PerftOptions,
         root_done: &(dyn Fn() + Sync),
     ) -> Vec<(Move, u64)> {
         divide_parallel(node, options, root_done)
+    }
+
+    fn perft_each_parallel<P: Position<Piece = Qpi, Style = Sin> + Send + Sync>(
+        lines: &[(Node<P>, u32)],
+        options: PerftOptions,
+        line_done: &(dyn Fn() + Sync),
+    ) -> Vec<u64> {
+        perft_each_parallel(lines, options, line_done)
     }
 }

@@ -79,7 +79,7 @@ enum ShogiCommand {
     /// line is `nodes: N`.
     Perft {
         /// The position, in FEEN.
-        #[arg(long, default_value = shogi::START)]
+        #[arg(long, visible_alias = "position", default_value = shogi::START)]
         feen: String,
         #[command(flatten)]
         perft: PerftArgs,
@@ -109,7 +109,7 @@ enum ChessCommand {
     Perft {
         /// The position: FEN, or FEEN optionally followed by FEN's
         /// castling and en-passant fields.
-        #[arg(long, default_value = chess::START)]
+        #[arg(long, visible_alias = "position", default_value = chess::START)]
         fen: String,
         #[command(flatten)]
         perft: PerftArgs,
@@ -138,8 +138,8 @@ enum GoCommand {
     /// the last line is `nodes: N`.
     Perft {
         /// The board: a size (`9x9`, `19`) for the empty board, or a
-        /// diagram.
-        #[arg(long, default_value = "9x9")]
+        /// diagram (and its ko point).
+        #[arg(long, visible_alias = "position", default_value = "9x9")]
         board: String,
         #[command(flatten)]
         perft: PerftArgs,
@@ -166,9 +166,49 @@ enum GoCommand {
 /// What every perft takes.
 #[derive(Debug, Args)]
 struct PerftArgs {
-    /// Plies to search, 1 to 10.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10))]
-    depth: u32,
+    /// Plies to search, 1 to 10 in one process; with `--split K`, up to K
+    /// plus 10.
+    #[arg(
+        long,
+        value_parser = clap::value_parser!(u32).range(1..=20),
+        required_unless_present_any = ["unit", "merge", "pending"],
+        conflicts_with_all = ["unit", "merge", "pending"]
+    )]
+    depth: Option<u32>,
+    /// Split the tree at this ply into work units instead of counting it:
+    /// the distinct positions there, each with its multiplicity, written
+    /// into `--units DIR` with a manifest; each unit is counted by
+    /// `--unit`, anywhere, and the results summed by `--merge`.
+    #[arg(
+        long,
+        value_name = "PLY",
+        requires = "units",
+        conflicts_with_all = ["unit", "merge", "pending", "divide", "tt", "threads", "rounds", "write", "expect"],
+        value_parser = clap::value_parser!(u32).range(1..=10)
+    )]
+    split: Option<u32>,
+    /// With `--split`: the directory to write the units and their manifest
+    /// into; it must not exist, and appears whole or not at all.
+    #[arg(long, value_name = "DIR", requires = "split")]
+    units: Option<PathBuf>,
+    /// With `--split`: the most lines (distinct positions) a unit holds.
+    #[arg(long, value_name = "N", default_value_t = 100_000, requires = "split", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    unit_size: u64,
+    /// Count each line of a work unit written by `--split` (checked
+    /// against the manifest beside it), and write its result beside it
+    /// (`unit-0001.result`), atomically; `--threads` and `--tt` apply.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["merge", "pending", "divide", "rounds", "write", "expect"])]
+    unit: Option<PathBuf>,
+    /// Sum the results of a split's units: exactly one valid result for
+    /// every unit of its manifest, or an error naming each missing,
+    /// corrupted, conflicting or unknown result; the total is printed
+    /// beside the published count where one is known.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["pending", "divide", "tt", "threads", "rounds", "write"])]
+    merge: Option<PathBuf>,
+    /// List the units of a split that have no valid result yet, one file
+    /// name a line: what a runner has left to count.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["divide", "tt", "threads", "rounds", "write", "expect"])]
+    pending: Option<PathBuf>,
     /// Print each root move with its count first.
     #[arg(long)]
     divide: bool,
@@ -191,7 +231,7 @@ struct PerftArgs {
     /// The count the perft must reach: a different one is a mismatch (exit
     /// code 1), as in the self-check.
     #[arg(long, value_name = "NODES")]
-    expect: Option<u64>,
+    expect: Option<u128>,
     /// Also replace this perft's section of FILE (`docs/performance.md`),
     /// named after the game, the position, the depth and the options
     /// (`chess-perft-kiwipete-4`, `shogi-perft-start-5-tt`, ...), with the

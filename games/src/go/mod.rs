@@ -97,9 +97,10 @@ pub use point::{COLUMNS, MAX_POINTS, MAX_SIZE, ParsePointError, Point};
 pub use search::{KOMI, PLIES_PER_POINT, Step};
 pub use setup::{LoadError, load};
 
+use crate::feen::FeenError;
 use crate::fixed::Fixed;
 use crate::game::{Game, Published};
-use crate::perft::{PerftOptions, divide_parallel};
+use crate::perft::{PerftOptions, divide_parallel, perft_each_parallel};
 use crate::position::{Position, Write};
 
 /// A black stone, the first player's.
@@ -133,6 +134,7 @@ pub const PUBLISHED: [Published; 1] = [Published {
     name: "9x9",
     text: EMPTY_9X9,
     counts: &[81, 6_480, 511_920, 39_929_136],
+    deeper: &[],
 }];
 
 /// Positions whose stones and styles are `u8`: Go's.
@@ -301,11 +303,29 @@ impl Game for Go {
         load(text)
     }
 
+    /// The diagram [`load`] reads, the ko point after it where there is
+    /// one (`... X E5`).
+    fn write<P: Position<Piece = u8, Style = u8>>(node: &Node<P>) -> Result<String, FeenError> {
+        let diagram = crate::Node::read(node).to_string();
+        Ok(match node.ko() {
+            Some(ko) => format!("{diagram} {ko}"),
+            None => diagram,
+        })
+    }
+
     fn divide_parallel<P: Position<Piece = u8, Style = u8> + Send + Sync>(
         node: &Node<P>,
         options: PerftOptions,
         root_done: &(dyn Fn() + Sync),
     ) -> Vec<(Point, u64)> {
         divide_parallel(node, options, root_done)
+    }
+
+    fn perft_each_parallel<P: Position<Piece = u8, Style = u8> + Send + Sync>(
+        lines: &[(Node<P>, u32)],
+        options: PerftOptions,
+        line_done: &(dyn Fn() + Sync),
+    ) -> Vec<u64> {
+        perft_each_parallel(lines, options, line_done)
     }
 }

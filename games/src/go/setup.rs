@@ -20,7 +20,9 @@ use crate::position::{BuildError, Parts};
 /// | `.../.. X` | `RaggedRow` |
 /// | `.x./... X` (a lowercase `x`) | `UnknownCharacter` |
 /// | `.../...` (no turn), `... B`, `... XO` | `BadTurn` |
+/// | `... X A1 B1` (a fourth field) | `FieldCount` |
 /// | `OX/X. X` (the white stone has no liberty) | `NoLiberties` |
+/// | `... X A1`, `... X Z9` (no ko to take back there) | `NotKo` |
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum LoadError {
@@ -55,12 +57,19 @@ pub enum LoadError {
     /// The side to move, after the diagram and a space, missing or other
     /// than `X` (black) or `O` (white).
     BadTurn(String),
+    /// More than three fields: a diagram, the side to move and the ko
+    /// point at most.
+    FieldCount(usize),
     /// A group without a liberty: Go removes such a group as it loses its
     /// last liberty, so no game reaches the position.
     NoLiberties {
         /// The group's first stone in index order (nearest the top left).
         point: Point,
     },
+    /// The ko point after the side to move is no point where that player
+    /// would take back a ko (one stone taken by a stone left alone with no
+    /// other liberty).
+    NotKo(String),
     /// The position crate refused the position: never for a board in
     /// range, which every crate holds.
     Refused(BuildError),
@@ -98,6 +107,14 @@ impl fmt::Display for LoadError {
                 f,
                 "bad side to move {turn:?}: after the diagram and a space, `X` or `O`"
             ),
+            LoadError::FieldCount(count) => write!(
+                f,
+                "{count} fields: a diagram, the side to move and the ko point at most"
+            ),
+            LoadError::NotKo(point) => write!(
+                f,
+                "{point:?} is no ko point: the player to move would take back no ko there"
+            ),
             LoadError::NoLiberties { point } => write!(
                 f,
                 "the group at {point} has no liberty, which no game leaves on the board"
@@ -122,8 +139,12 @@ impl std::error::Error for LoadError {
 /// number for a square board (`9`), or columns and rows joined by `x`
 /// (`19x19`, `13x9`); or a diagram: its rows top to bottom separated by
 /// `/`, each point `.` (empty), `X` (black) or `O` (white), then a space
-/// and the side to move, `X` or `O`. A loaded node has no ko point.
-/// Surrounding whitespace is ignored.
+/// and the side to move, `X` or `O`, and optionally a space and the ko
+/// point (`E5`), which the player to move may not play at once: a point
+/// where that player's stone would take back a ko, as [`Node::ko`] gives
+/// it and [`Game::write`](crate::Game::write) writes it. A size, or a
+/// diagram without a ko point, loads with none. Surrounding whitespace is
+/// ignored.
 ///
 /// ```
 /// use games::go::{BLACK, LoadError, WHITE, load};
@@ -138,31 +159,43 @@ impl std::error::Error for LoadError {
 /// assert_eq!(diagram.squares()[4], Some(WHITE));
 /// assert_eq!(diagram.turn(), Player::Second);
 ///
+/// // White has just taken a stone at B2: black may not take back at once.
+/// let ko = load::<Persistent<u8, u8>>(".OX./O.OX/.OX. X B2")?;
+/// assert_eq!(ko.ko(), Some("B2".parse()?));
+///
 /// assert!(matches!(
 ///     load::<Persistent<u8, u8>>(".X./XOX/.X. O"),
 ///     Err(LoadError::NoLiberties { .. }),
 /// ));
-/// # Ok::<(), LoadError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// # Errors
 ///
 /// [`LoadError`], whose table says which text gives which variant.
 pub fn load<P: GoPosition>(text: &str) -> Result<Node<P>, LoadError> {
-    let text = text.trim();
-    let (columns, rows, squares, turn) = match text.rsplit_once(' ') {
-        Some((diagram, turn)) => {
-            let (columns, rows, squares) = read_diagram(diagram.trim_end())?;
-            (columns, rows, squares, read_turn(turn)?)
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    let (columns, rows, squares, turn, ko) = match fields[..] {
+        [diagram, turn] | [diagram, turn, _] => {
+            let (columns, rows, squares) = read_diagram(diagram)?;
+            (columns, rows, squares, read_turn(turn)?, fields.get(2))
         }
-        None if text.contains('/') => {
-            read_diagram(text)?;
+        [diagram] if diagram.contains('/') => {
+            read_diagram(diagram)?;
             return Err(LoadError::BadTurn(String::new()));
         }
-        None => {
-            let (columns, rows) = read_size(text)?;
-            (columns, rows, vec![None; columns * rows], Player::First)
+        [size] => {
+            let (columns, rows) = read_size(size)?;
+            (
+                columns,
+                rows,
+                vec![None; columns * rows],
+                Player::First,
+                None,
+            )
         }
+        [] => return Err(LoadError::NotASize(String::new())),
+        [_, _, _, ..] => return Err(LoadError::FieldCount(fields.len())),
     };
     let position = P::from_parts(Parts {
         shape: &[rows, columns],
@@ -176,7 +209,28 @@ pub fn load<P: GoPosition>(text: &str) -> Result<Node<P>, LoadError> {
     if let Some(point) = board.first_dead_stone() {
         return Err(LoadError::NoLiberties { point });
     }
-    Ok(Node { position, ko: None })
+    let node = Node { position, ko: None };
+    match ko {
+        None => Ok(node),
+        Some(ko) => with_ko(node, &board, ko),
+    }
+}
+
+/// The node with its ko point `text`: a point of the board where the
+/// player to move would take back a ko, that is, take one stone with a
+/// stone that then stands alone with no liberty but the point it took.
+fn with_ko<P: GoPosition>(node: Node<P>, board: &Board, text: &str) -> Result<Node<P>, LoadError> {
+    let not_ko = || LoadError::NotKo(text.to_owned());
+    let point: Point = text.parse().map_err(|_| not_ko())?;
+    let index = board.index(point).ok_or_else(not_ko)?;
+    if !board.is_legal(point) || crate::Node::play(&node, board, point).ko.is_none() {
+        return Err(not_ko());
+    }
+    let ko = u16::try_from(index).map_err(|_| not_ko())?;
+    Ok(Node {
+        ko: Some(ko),
+        ..node
+    })
 }
 
 /// A size's columns and rows, in range.

@@ -1,12 +1,14 @@
-//! Perft as a workload: each root move's count, the same for every crate,
-//! and the time of the count alone (reading the position left out).
+//! Perft as a workload: each root move's count, or each line's of a work
+//! unit, the same for every crate, and the time of the count alone
+//! (reading the positions left out).
 
 use std::time::{Duration, Instant};
 
 use super::{Failure, Sample, Workload, as_f64, load};
 use crate::game::{Game, Node};
-use crate::perft::{PerftOptions, divide};
+use crate::perft::{PerftOptions, divide, perft_each};
 use crate::position::Position;
+use crate::units::Line;
 
 /// Perft of one position to a depth, with the options given.
 pub struct PerftWorkload<'a> {
@@ -84,4 +86,71 @@ pub fn root_moves<G: Game>(text: &str) -> Result<usize, Failure> {
 #[must_use]
 pub fn rate(nodes: u64, elapsed: Duration) -> f64 {
     as_f64(nodes) / elapsed.as_secs_f64().max(1e-9)
+}
+
+/// The count of every line of a work unit, each line read by the game
+/// into the crate's position, the same counts for every crate.
+pub struct UnitWorkload<'a> {
+    /// The unit's file name, for the errors.
+    pub name: &'a str,
+    /// Its lines.
+    pub lines: &'a [Line],
+    /// The depth each line counts.
+    pub depth: u32,
+    /// The table and the threads (the depth is the lines').
+    pub options: PerftOptions,
+    /// Called after each line.
+    pub line_done: &'a (dyn Fn() + Sync),
+}
+
+/// The lines of a unit read into nodes, each with the depth it counts.
+type Nodes<G, P> = Vec<(<G as Game>::Node<P>, u32)>;
+
+impl UnitWorkload<'_> {
+    /// Every line read by the game into a node over `P`, with its depth.
+    fn nodes<G: Game, P: Position<Piece = G::Piece, Style = G::Style>>(
+        &self,
+    ) -> Result<Nodes<G, P>, Failure> {
+        self.lines
+            .iter()
+            .enumerate()
+            .map(|(index, line)| {
+                let node = G::load::<P>(&line.position).map_err(|error| {
+                    Failure::Input(format!("{} line {}: {error}", self.name, index + 1))
+                })?;
+                Ok((node, self.depth))
+            })
+            .collect()
+    }
+}
+
+impl<G: Game> Workload<G> for UnitWorkload<'_> {
+    type Output = Vec<u64>;
+
+    fn run<P: Position<Piece = G::Piece, Style = G::Style>>(
+        &self,
+    ) -> Result<Sample<Vec<u64>>, Failure> {
+        let nodes = self.nodes::<G, P>()?;
+        let start = Instant::now();
+        let counts = perft_each(&nodes, self.options, &|| (self.line_done)());
+        Ok(Sample {
+            output: counts,
+            elapsed: start.elapsed(),
+        })
+    }
+
+    fn run_sync<P: Position<Piece = G::Piece, Style = G::Style> + Send + Sync>(
+        &self,
+    ) -> Result<Sample<Vec<u64>>, Failure> {
+        if self.options.threads <= 1 {
+            return <Self as Workload<G>>::run::<P>(self);
+        }
+        let nodes = self.nodes::<G, P>()?;
+        let start = Instant::now();
+        let counts = G::perft_each_parallel(&nodes, self.options, self.line_done);
+        Ok(Sample {
+            output: counts,
+            elapsed: start.elapsed(),
+        })
+    }
 }

@@ -86,9 +86,10 @@ pub use search::{EVALUATION_SCALE, PRESSURE, evaluate};
 pub use setup::{LoadError, NotShogi, Place, load};
 pub use sfen::{START_SFEN, SfenError, SfenPosition, read_sfen, write_sfen};
 
+use crate::feen::{FeenError, write_feen};
 use crate::fixed::Fixed;
 use crate::game::{Game, Published};
-use crate::perft::{PerftOptions, divide_parallel};
+use crate::perft::{PerftOptions, divide_parallel, perft_each_parallel};
 use crate::position::{Position, QpiPosition, Write};
 
 /// The start position.
@@ -114,16 +115,19 @@ pub const PUBLISHED: [Published; 3] = [
         name: "start",
         text: START,
         counts: &[30, 900, 25_470, 719_731, 19_861_490],
+        deeper: &[547_581_517, 15_086_269_607, 416_062_133_009],
     },
     Published {
         name: "Matsuri",
         text: MATSURI,
         counts: &[207, 28_684, 4_809_015, 516_925_165],
+        deeper: &[],
     },
     Published {
         name: "most moves",
         text: MOST_MOVES,
         counts: &[593, 105_677, 53_393_368],
+        deeper: &[],
     },
 ];
 
@@ -258,11 +262,24 @@ impl Game for Shogi {
         load(text).map(Node::new)
     }
 
+    /// FEEN, the notation [`load`] reads: SFEN holds no style.
+    fn write<P: Position<Piece = Qpi, Style = Sin>>(node: &Node<P>) -> Result<String, FeenError> {
+        write_feen(&node.position)
+    }
+
     fn divide_parallel<P: Position<Piece = Qpi, Style = Sin> + Send + Sync>(
         node: &Node<P>,
         options: PerftOptions,
         root_done: &(dyn Fn() + Sync),
     ) -> Vec<(Move, u64)> {
         divide_parallel(node, options, root_done)
+    }
+
+    fn perft_each_parallel<P: Position<Piece = Qpi, Style = Sin> + Send + Sync>(
+        lines: &[(Node<P>, u32)],
+        options: PerftOptions,
+        line_done: &(dyn Fn() + Sync),
+    ) -> Vec<u64> {
+        perft_each_parallel(lines, options, line_done)
     }
 }

@@ -7,6 +7,7 @@ pub(crate) mod go;
 pub(crate) mod perft;
 pub(crate) mod search;
 pub(crate) mod tree;
+pub(crate) mod units;
 
 use crate::Game;
 use crate::measure::Failure;

@@ -10,13 +10,43 @@ use crate::measure::{
 };
 use crate::{Game, PerftOptions};
 
-use super::{capitalized, section_position};
+use super::{capitalized, section_position, units};
 use crate::cli::PerftArgs;
 
-/// Runs the perft of `text` that `args` asks for.
+/// The deepest perft one process runs: a deeper one is split.
+const DEEPEST: u32 = 10;
+
+/// Runs the perft of `text` that `args` asks for: a count, or one of the
+/// work units' steps (`--split`, `--unit`, `--merge`, `--pending`).
 pub(crate) fn run<G: Game>(text: &str, args: &PerftArgs) -> Result<(), Failure> {
+    if let Some(unit) = &args.unit {
+        return units::count::<G>(unit, args);
+    }
+    if let Some(dir) = &args.merge {
+        return units::merge::<G>(dir, args.expect);
+    }
+    if let Some(dir) = &args.pending {
+        return units::pending::<G>(dir);
+    }
+    let depth = args
+        .depth
+        .ok_or_else(|| Failure::input("--depth is needed: the plies to count"))?;
+    if let (Some(split), Some(dir)) = (args.split, &args.units) {
+        return units::split::<G>(text, depth, split, dir, args);
+    }
+    if depth > DEEPEST {
+        return Err(Failure::Input(format!(
+            "--depth {depth}: one process counts to depth {DEEPEST}; a deeper perft splits into \
+             work units (--split PLY --units DIR)"
+        )));
+    }
+    count::<G>(text, depth, args)
+}
+
+/// The perft of `text` to `depth`, each crate in turn over the rounds.
+fn count<G: Game>(text: &str, depth: u32, args: &PerftArgs) -> Result<(), Failure> {
     let options = PerftOptions {
-        depth: args.depth,
+        depth,
         table: args.tt,
         threads: usize::from(args.threads),
     };
@@ -94,7 +124,7 @@ pub(crate) fn run<G: Game>(text: &str, args: &PerftArgs) -> Result<(), Failure> 
     if let Some(expected) = args.expect {
         let word = verdict.check(
             format!("{} perft: {count} nodes", G::NAME),
-            count == expected,
+            u128::from(count) == expected,
         );
         println!("expected: {} {word}", thousands(expected));
     }

@@ -20,21 +20,25 @@ const MORE: [Published; 4] = [
         name: "position 4",
         text: "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         counts: &[6, 264, 9_467, 422_333],
+        deeper: &[],
     },
     Published {
         name: "position 4, mirrored",
         text: "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
         counts: &[6, 264, 9_467, 422_333],
+        deeper: &[],
     },
     Published {
         name: "position 5",
         text: "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
         counts: &[44, 1_486, 62_379, 2_103_487],
+        deeper: &[],
     },
     Published {
         name: "position 6",
         text: "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
         counts: &[46, 2_079, 89_890, 3_894_594],
+        deeper: &[],
     },
 ];
 

@@ -1,0 +1,232 @@
+//! The split: the move tree walked to a ply, one level at a time, equal
+//! positions merged at every level with the number of move sequences that
+//! reach them.
+
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+use rustc_hash::FxHasher;
+
+use crate::game::Node;
+
+/// The distinct positions at the split's ply, each with its multiplicity:
+/// the number of move sequences from the root that reach it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Split<N> {
+    /// Each distinct position and its multiplicity, in the order the walk
+    /// first reached them (the same for every run).
+    pub lines: Vec<(N, u128)>,
+    /// The distinct positions at each ply from 0 (the root) to the split.
+    pub distinct: Vec<usize>,
+}
+
+impl<N> Split<N> {
+    /// The sum of the multiplicities: perft at the split's ply.
+    #[must_use]
+    pub fn leaves(&self) -> u128 {
+        self.lines
+            .iter()
+            .map(|(_, multiplicity)| multiplicity)
+            .sum()
+    }
+}
+
+/// Why a split stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutOfMemory {
+    /// The ply being merged.
+    pub ply: u32,
+    /// The distinct positions of that ply kept when it stopped.
+    pub distinct: usize,
+}
+
+/// How often, in positions merged, a split asks whether it is over its
+/// budget.
+const BUDGET_EVERY: usize = 1 << 12;
+
+/// The distinct positions `ply` plies below `root` with their
+/// multiplicities, each position made [`canonical`](Node::canonical), so
+/// that positions that differ only in a state no move uses are one.
+///
+/// Ply by ply: every distinct position of a ply is expanded once, its
+/// children merged into the next ply (found by [`Node::key`], confirmed by
+/// `==`, so a hash collision cannot merge two positions), each adding its
+/// parent's multiplicity. The work is the sum over plies of the distinct
+/// positions times their moves, not perft at the ply; two plies are held
+/// at a time. `over_budget` is asked every few thousand positions and
+/// stops the split when it says so; `ply_done` is told each ply and its
+/// distinct count.
+///
+/// ```
+/// use games::chess::{self, START};
+/// use games::units::split;
+/// use games::Persistent;
+///
+/// let start = chess::load::<Persistent>(START)?;
+/// let split = split(&start, 3, &|| false, &|_, _| {}).expect("within budget");
+/// assert_eq!(split.distinct, [1, 20, 400, 5_362]);
+/// assert_eq!(split.leaves(), 8_902);
+/// # Ok::<(), chess::LoadError>(())
+/// ```
+///
+/// # Errors
+///
+/// [`OutOfMemory`] when `over_budget` said so.
+pub fn split<N: Node>(
+    root: &N,
+    ply: u32,
+    over_budget: &dyn Fn() -> bool,
+    ply_done: &dyn Fn(u32, usize),
+) -> Result<Split<N>, OutOfMemory> {
+    let mut level = vec![(root.canonical(), 1)];
+    let mut distinct = vec![1];
+    ply_done(0, 1);
+    let mut board = N::Board::default();
+    let mut moves = Vec::new();
+    for depth in 1..=ply {
+        let mut next = Merged::default();
+        for (node, multiplicity) in &level {
+            node.read_into(&mut board);
+            moves.clear();
+            N::legal_moves(&board, &mut moves);
+            for &mv in &moves {
+                next.add(node.play(&board, mv).canonical(), *multiplicity);
+                if next.entries.len() % BUDGET_EVERY == 0 && over_budget() {
+                    return Err(OutOfMemory {
+                        ply: depth,
+                        distinct: next.entries.len(),
+                    });
+                }
+            }
+        }
+        level = next.entries;
+        distinct.push(level.len());
+        ply_done(depth, level.len());
+    }
+    Ok(Split {
+        lines: level,
+        distinct,
+    })
+}
+
+/// One ply's distinct positions: each key's first entry in `heads`, the
+/// entries of one key chained through `next` (almost always alone).
+struct Merged<N> {
+    heads: HashMap<u64, u32, BuildHasherDefault<FxHasher>>,
+    entries: Vec<(N, u128)>,
+    next: Vec<u32>,
+}
+
+impl<N> Default for Merged<N> {
+    fn default() -> Self {
+        Merged {
+            heads: HashMap::default(),
+            entries: Vec::new(),
+            next: Vec::new(),
+        }
+    }
+}
+
+/// The end of a chain.
+const NONE: u32 = u32::MAX;
+
+impl<N: Node> Merged<N> {
+    fn add(&mut self, node: N, multiplicity: u128) {
+        let key = node.key();
+        let fresh = u32::try_from(self.entries.len()).expect("fewer than 2^32 positions a ply");
+        let head = *self.heads.entry(key).or_insert(fresh);
+        let mut at = head;
+        while at != fresh && at != NONE {
+            let index = at as usize;
+            if self.entries[index].0 == node {
+                self.entries[index].1 += multiplicity;
+                return;
+            }
+            at = self.next[index];
+        }
+        // A new position: first of its key, or put after the key's head.
+        if head == fresh {
+            self.next.push(NONE);
+        } else {
+            let head = head as usize;
+            self.next.push(self.next[head]);
+            self.next[head] = fresh;
+        }
+        self.entries.push((node, multiplicity));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Persistent;
+    use crate::chess;
+
+    /// A node whose key is the same for every position: every merge walks
+    /// a chain.
+    #[derive(Debug, Clone, PartialEq)]
+    struct OneKey(chess::Node<Persistent>);
+
+    impl Node for OneKey {
+        type Move = chess::Move;
+        type Board = chess::Board;
+        type Position = Persistent;
+
+        fn position(&self) -> &Persistent {
+            self.0.position()
+        }
+
+        fn read_into(&self, board: &mut chess::Board) {
+            self.0.read_into(board);
+        }
+
+        fn legal_moves(board: &chess::Board, moves: &mut Vec<chess::Move>) {
+            chess::legal_moves(board, moves);
+        }
+
+        fn play(&self, board: &chess::Board, mv: chess::Move) -> Self {
+            OneKey(self.0.play(board, mv))
+        }
+
+        fn key(&self) -> u64 {
+            7
+        }
+
+        fn state(&self) -> u64 {
+            self.0.state()
+        }
+    }
+
+    #[test]
+    fn positions_of_one_key_are_told_apart_by_equality() {
+        let start = OneKey(chess::load(chess::START).unwrap());
+        let split = split(&start, 2, &|| false, &|_, _| {}).unwrap();
+        assert!(split.lines.iter().all(|(node, _)| node.key() == 7));
+        assert_eq!(split.distinct, [1, 20, 400]);
+        assert_eq!(split.leaves(), 400);
+    }
+
+    #[test]
+    fn transpositions_add_their_multiplicities() {
+        let start: chess::Node<Persistent> = chess::load(chess::START).unwrap();
+        let split = split(&start, 3, &|| false, &|_, _| {}).unwrap();
+        assert_eq!(split.lines.len(), 5_362);
+        assert!(
+            split
+                .lines
+                .iter()
+                .any(|(_, multiplicity)| *multiplicity > 1)
+        );
+        assert_eq!(split.leaves(), 8_902);
+    }
+
+    #[test]
+    fn a_split_over_its_budget_stops_naming_the_ply() {
+        let start: chess::Node<Persistent> = chess::load(chess::START).unwrap();
+        // Ply 3 has 5,362 distinct positions: the first question comes
+        // there.
+        let error = split(&start, 4, &|| true, &|_, _| {}).unwrap_err();
+        assert_eq!(error.ply, 3);
+        assert_eq!(error.distinct, BUDGET_EVERY);
+    }
+}
