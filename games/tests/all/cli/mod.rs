@@ -1,10 +1,11 @@
 //! The program and its protocols: every game's commands
 //! run as a user runs them (`commands`), shogi's own (`shogi`), and the
-//! engine protocols USI, UCI and GTP driven by scripts (`protocols`). `run`
-//! runs the program.
+//! engine protocols USI, UCI and GTP driven by scripts (`protocols`), and a
+//! perft split into work units (`units`). `run` runs the program.
 
 mod run;
 
 mod commands;
 mod protocols;
 mod shogi;
+mod units;
