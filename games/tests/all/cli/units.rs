@@ -378,7 +378,7 @@ fn a_unit_with_a_malformed_line_is_refused_naming_the_line() {
         (
             "rnbqkbnr/",
             "rnbqkbn*/",
-            "unit-0001.tsv line 1: rank 8 holds '*'",
+            "unit-0001.tsv line 1: invalid FEN: rank 8 holds '*'",
         ),
     ];
     let original = fs::read_to_string(unit).unwrap();
