@@ -10,6 +10,8 @@
   result are not run again, and the total is exact.
 - A unit that fails every retry fails the run, naming the unit and the end
   of its standard error.
+- The same units on a `dask scheduler` and two `dask worker` processes, as
+  on a cluster's hosts, found through the scheduler's file.
 
 Every run of the binary on a unit is counted through a wrapper that logs
 its arguments, so "not run again" is counted, not assumed.
@@ -218,11 +220,48 @@ def check_failure(scratch):
     print("distributed: a unit that fails every retry fails the run, naming it")
 
 
+def check_real_cluster(scratch):
+    """A scheduler and two workers started as on a cluster's hosts, each
+    its own process, found through the scheduler's file."""
+    dask = Path(sys.executable).with_name("dask")
+    scheduler_file = scratch.root / "scheduler.json"
+    processes = [
+        subprocess.Popen(
+            [str(dask), "scheduler", "--port", "0", "--no-dashboard",
+             "--scheduler-file", str(scheduler_file)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    ]
+    try:
+        deadline = time.monotonic() + 60
+        while not scheduler_file.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        for _ in range(2):
+            processes.append(
+                subprocess.Popen(
+                    [str(dask), "worker", "--scheduler-file", str(scheduler_file),
+                     "--nworkers", "1", "--nthreads", "1", "--no-dashboard"],
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+            )
+        directory, _ = scratch.split("cluster", "chess", 5, 2, 50)
+        code, out, err = scratch.run(directory, "--scheduler-file", str(scheduler_file))
+        expect_total("chess-5 on a dask scheduler and two dask workers", code, out, err, 4_865_609)
+    finally:
+        for process in reversed(processes):
+            process.terminate()
+        for process in processes:
+            process.wait(timeout=60)
+
+
 def main(argv):
     binary = Path(argv[0]).resolve()
     scratch = Scratch(binary)
     started = time.monotonic()
     check_totals(scratch)
+    check_real_cluster(scratch)
     check_killed_worker(scratch)
     check_resumed(scratch)
     check_failure(scratch)

@@ -50,6 +50,11 @@ def parse_arguments(argv):
     where.add_argument(
         "--scheduler", metavar="ADDRESS", help="a running scheduler (tcp://host:8786)"
     )
+    where.add_argument(
+        "--scheduler-file",
+        metavar="FILE",
+        help="a running scheduler's file (dask scheduler --scheduler-file FILE)",
+    )
     parser.add_argument(
         "--binary", type=Path, help="the games binary, at this path on every worker"
     )
@@ -271,6 +276,9 @@ def main(argv):
                     dashboard_address=None,
                 )
                 client = Client(cluster)
+            elif arguments.scheduler_file is not None:
+                cluster = None
+                client = Client(scheduler_file=arguments.scheduler_file)
             else:
                 cluster = None
                 client = Client(arguments.scheduler)

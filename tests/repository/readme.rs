@@ -361,8 +361,14 @@ fn the_first_two_commands_are_the_main_job_then_the_whole_test_suite() {
     );
 }
 
+/// The README's length at most: a page or two of what a user reads first,
+/// the library's and the two uses the project shows on real work (perft
+/// past one machine, game records kept as trees); details live in
+/// games/README.md and the API docs.
+const README_LINES: usize = 340;
+
 #[test]
 fn the_readme_stays_short() {
     let lines = readme().lines().count();
-    assert!(lines < 300, "{lines} lines");
+    assert!(lines < README_LINES, "{lines} lines");
 }

@@ -705,6 +705,57 @@ fn search(performance: &str) -> Result<Vec<Line>, String> {
     ])
 }
 
+/// The sections of a perft split into work units and counted on Dask:
+/// chess's, held to the targets, and shogi's, reported.
+const DISTRIBUTED: [&str; 2] = [
+    "chess-perft-distributed-start-7-3",
+    "shogi-perft-distributed-start-6-2",
+];
+
+/// The work units' lines: two Dask workers against one, and against one
+/// process with two threads (the cluster's start, the split and the merge
+/// included), chess held to 1.8 and 0.9, shogi reported.
+fn distributed(performance: &str) -> Result<Vec<Line>, String> {
+    let speed = |name: &str, header: &str| {
+        figure(
+            &rows(section(performance, name)?),
+            "Dask, two workers",
+            header,
+        )
+        .map_err(|error| format!("{name}: {error}"))
+    };
+    let line = |what: &str, figures: &[f64], goal: Option<Goal>, target: &str| Line {
+        what: what.to_string(),
+        sync: cell(figures, goal, 2),
+        local: "-".to_string(),
+        target: target.to_string(),
+    };
+    let [chess, shogi] = DISTRIBUTED;
+    Ok(vec![
+        line(
+            "chess perft(7) split at ply 3, on Dask: two workers against one, speed",
+            &[speed(chess, "speed against one worker")?],
+            Some(Goal::AtLeast(1.8)),
+            ">= 1.8",
+        ),
+        line(
+            "the same, two workers against `perft --threads 2` in one process (split, cluster and merge included), speed",
+            &[speed(chess, "speed against one process")?],
+            Some(Goal::AtLeast(0.9)),
+            ">= 0.9",
+        ),
+        line(
+            "shogi perft(6) split at ply 2, the same two",
+            &[
+                speed(shogi, "speed against one worker")?,
+                speed(shogi, "speed against one process")?,
+            ],
+            None,
+            "reported",
+        ),
+    ])
+}
+
 /// The saved and loaded shogi tree's section.
 const SAVED_TREE: &str = "shogi-tree-save-start-4";
 
@@ -731,6 +782,7 @@ fn target_lines(performance: &str) -> Result<(Vec<Line>, Vec<&'static str>), Str
     lines.extend(criterion(performance)?);
     lines.push(counts(performance)?);
     lines.extend(search(performance)?);
+    lines.extend(distributed(performance)?);
     let mut sources = vec![
         SAVED_TREE,
         "shogi-perft-start-5",
@@ -746,6 +798,7 @@ fn target_lines(performance: &str) -> Result<(Vec<Line>, Vec<&'static str>), Str
     sources.extend(SEARCHES.iter().flatten());
     sources.extend(VERSUS);
     sources.push(SELFPLAY);
+    sources.extend(DISTRIBUTED);
     Ok((lines, sources))
 }
 

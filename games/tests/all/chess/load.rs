@@ -119,6 +119,61 @@ fn an_en_passant_square_a_pawn_could_take_is_kept() {
     assert_eq!(node.en_passant(), Some(square("e3")));
 }
 
+/// The child after the legal move spelled `uci`.
+fn push(node: &Node<Persistent>, uci: &str) -> Node<Persistent> {
+    let mv = node
+        .legal_move_list()
+        .into_iter()
+        .find(|mv| mv.to_string() == uci)
+        .expect("a legal move");
+    node.play(&node.read(), mv)
+}
+
+#[test]
+fn the_canonical_node_drops_an_en_passant_square_no_legal_move_takes_on() {
+    // After c7c5 the pawn on b5 stands beside it, but taking en passant
+    // would bare its king on a5 to the rook on h5.
+    let before: Node<Persistent> = chess::load("8/2p5/8/KP5r/8/8/8/7k b - -").unwrap();
+    let pushed = push(&before, "c7c5");
+    assert_eq!(pushed.en_passant(), Some(square("c6")));
+    let canonical = pushed.canonical();
+    assert_eq!(canonical.en_passant(), None);
+    assert_eq!(canonical.legal_move_list(), pushed.legal_move_list());
+    assert_eq!(
+        canonical,
+        chess::load("8/8/8/KPp4r/8/8/8/7k w - -").unwrap()
+    );
+    // Where the capture is legal, the square stays.
+    let free: Node<Persistent> = chess::load("8/2p5/8/1P5r/8/8/8/K6k b - -").unwrap();
+    let pushed = push(&free, "c7c5");
+    assert_eq!(pushed.canonical().en_passant(), Some(square("c6")));
+    assert_eq!(pushed.canonical(), pushed);
+}
+
+#[test]
+fn the_game_writes_every_node_as_it_loads_fen_or_feen_with_its_fields() {
+    use games::{Game as _, Persistent as P};
+    let kiwipete: Node<P> = chess::load(KIWIPETE).unwrap();
+    let mut nodes = vec![kiwipete.clone()];
+    for mv in kiwipete.legal_move_list() {
+        nodes.push(kiwipete.play(&kiwipete.read(), mv));
+    }
+    for node in &nodes {
+        let written = chess::Chess::write(node).unwrap();
+        assert_eq!(&chess::load::<P>(&written).unwrap(), node, "{written}");
+        assert_eq!(written, to_fen(node));
+    }
+    // Styles FEN has no letters for: FEEN, then castling and en passant.
+    let feen: Node<P> =
+        chess::load("rnbqk^bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK^BNR / X/y KQkq -").unwrap();
+    let written = chess::Chess::write(&feen).unwrap();
+    assert_eq!(
+        written,
+        "rnbqk^bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK^BNR / X/y KQkq -"
+    );
+    assert_eq!(chess::load::<P>(&written).unwrap(), feen);
+}
+
 #[test]
 fn to_fen_writes_what_load_reads() {
     for fen in [

@@ -2,7 +2,7 @@
 //! of [`LoadError`]'s table.
 
 use games::go::{self, BLACK, BLACK_STYLE, LoadError, Node, Point, WHITE, WHITE_STYLE};
-use games::{Local, Node as _, Persistent, Position, Sashite, same_content};
+use games::{Game as _, Local, Node as _, Persistent, Position, Sashite, same_content};
 use persistent_qi::Player;
 
 type Ours = Persistent<u8, u8>;
@@ -243,4 +243,51 @@ fn messages_say_what_was_wrong_in_lowercase() {
         assert!(message.starts_with(start), "{message}");
         assert!(!message.ends_with('.'), "{message}");
     }
+}
+
+/// White has just taken a black stone at B2 with its stone at C2: black
+/// may not take back at once.
+const KO: &str = ".OX./O.OX/.OX. X";
+
+#[test]
+fn a_ko_point_after_the_turn_is_one_the_mover_may_not_play() {
+    let node = load(&format!("{KO} B2")).unwrap();
+    let point: Point = "B2".parse().unwrap();
+    assert_eq!(node.ko(), Some(point));
+    assert_eq!(node.read().ko(), Some(point));
+    assert!(!node.legal_move_list().contains(&point));
+    // Without it, black takes back.
+    assert!(load(KO).unwrap().legal_move_list().contains(&point));
+}
+
+#[test]
+fn a_node_with_a_ko_point_is_written_as_it_loads() {
+    let taken_back = {
+        let before = load(KO).unwrap();
+        before.play(&before.read(), "B2".parse().unwrap())
+    };
+    assert_eq!(taken_back.ko(), Some("C2".parse().unwrap()));
+    let written = go::Go::write(&taken_back).unwrap();
+    assert_eq!(written, ".OX./OX.X/.OX. O C2");
+    assert_eq!(load(&written).unwrap(), taken_back);
+    assert_eq!(go::Go::write(&load(KO).unwrap()).unwrap(), KO);
+}
+
+#[test]
+fn a_ko_point_where_no_ko_could_be_taken_back_is_refused() {
+    for ko in ["A1", "A3", "C2", "Z9", "E5", "pass", "b"] {
+        assert_eq!(
+            error(&format!("{KO} {ko}")),
+            LoadError::NotKo(ko.to_owned()),
+            "{ko}"
+        );
+    }
+    // A point where the mover's stone would take more than one stone, or
+    // stand with a liberty of its own.
+    assert_eq!(error(".../X.X/... O B2"), LoadError::NotKo("B2".to_owned()));
+}
+
+#[test]
+fn a_fourth_field_is_refused() {
+    assert_eq!(error(&format!("{KO} B2 B2")), LoadError::FieldCount(4));
 }
