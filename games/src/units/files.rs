@@ -481,7 +481,9 @@ impl Manifest {
     /// naming the line and what is wrong there.
     pub fn read(dir: &Path) -> Result<Manifest, UnitsError> {
         let path = dir.join(MANIFEST);
-        let limit = (MAX_UNITS as u64 + 16) * (MAX_LINE as u64 + 1);
+        // Ten lines of at most MAX_LINE bytes, then the unit lines: a name
+        // of 255 bytes at most, a count, a SHA-256.
+        let limit = 16 * (MAX_LINE as u64 + 1) + MAX_UNITS as u64 * 400;
         let bytes = read_bounded(&path, limit)?;
         let bad = |line: usize, reason: String| UnitsError::Manifest {
             path: path.clone(),
@@ -546,6 +548,29 @@ impl Manifest {
             .map_err(|_| bad(7, format!("distinct {}, past 2^64", fields[6])))?;
         let leaves = value(7)?;
         let count = small(8, MAX_UNITS as u128)?;
+        let manifest = Manifest {
+            game,
+            root,
+            depth,
+            split,
+            unit_size,
+            distinct,
+            leaves,
+            units: unit_lines(lines, count, unit_size.max(1), &bad)?,
+        };
+        manifest.check(count, &bad)?;
+        Ok(manifest)
+    }
+
+    /// Checks what the fields say of each other: a split between the root
+    /// and the leaves, units of a line at least, `count` units whose lines
+    /// add up to the distinct positions.
+    fn check(
+        &self,
+        count: usize,
+        bad: &dyn Fn(usize, String) -> UnitsError,
+    ) -> Result<(), UnitsError> {
+        let (depth, split) = (self.depth, self.split);
         if split == 0 || split >= depth || depth - split > MAX_DEPTH_LEFT {
             return Err(bad(
                 5,
@@ -555,37 +580,26 @@ impl Manifest {
                 ),
             ));
         }
-        if unit_size == 0 {
+        if self.unit_size == 0 {
+            return Err(bad(6, "unit-size 0: a unit holds a line at least".into()));
+        }
+        if self.units.len() != count {
             return Err(bad(
-                6,
-                "unit-size 0: a unit holds a line at least".to_string(),
+                9,
+                format!("{count} units, and {} unit lines", self.units.len()),
             ));
         }
-        let (distinct_line, units_line) = (7, 9);
-        let units = unit_lines(lines, count, unit_size, &bad)?;
-        if units.len() != count {
+        let lines: u64 = self.units.iter().map(|unit| unit.lines as u64).sum();
+        if lines != self.distinct {
             return Err(bad(
-                units_line,
-                format!("{count} units, and {} unit lines", units.len()),
+                7,
+                format!(
+                    "{} distinct positions, and the units hold {lines} lines",
+                    self.distinct
+                ),
             ));
         }
-        let lines_total: u64 = units.iter().map(|unit| unit.lines as u64).sum();
-        if lines_total != distinct {
-            return Err(bad(
-                distinct_line,
-                format!("{distinct} distinct positions, and the units hold {lines_total} lines"),
-            ));
-        }
-        Ok(Manifest {
-            game,
-            root,
-            depth,
-            split,
-            unit_size,
-            distinct,
-            leaves,
-            units,
-        })
+        Ok(())
     }
 
     /// [`Manifest::read`], refusing a manifest of another game than `game`.
@@ -662,63 +676,163 @@ pub fn unit_name(index: usize, count: usize) -> String {
     format!("unit-{:0width$}.tsv", index + 1)
 }
 
-/// Writes a split: its units of at most `manifest.unit_size` lines, in
-/// order, then its manifest, into a directory of its own beside `dir`
-/// that is renamed to `dir` once every file is written, so that `dir`
-/// appears whole or not at all. `manifest.units` is filled in.
+/// A split being written: its units of at most `manifest.unit_size` lines
+/// each, in order, then its manifest, into a directory of its own beside
+/// the split's that [`finish`](SplitWriter::finish) renames to it once
+/// every file is written, so that the split's directory appears whole or
+/// not at all. A writer dropped before it finishes removes what it wrote.
 ///
-/// # Errors
+/// ```
+/// use games::units::{Line, Manifest, SplitWriter};
 ///
-/// [`UnitsError::Exists`] if `dir` exists; [`UnitsError::Io`] if a file
-/// cannot be written (nothing is left behind).
-pub fn write_split(dir: &Path, manifest: &mut Manifest, lines: &[Line]) -> Result<(), UnitsError> {
-    if dir.exists() {
-        return Err(UnitsError::Exists(dir.to_path_buf()));
-    }
-    let name = dir.file_name().map_or_else(
-        || "units".into(),
-        |name| name.to_string_lossy().into_owned(),
-    );
-    let partial = dir.with_file_name(format!(".{name}.partial-{}", std::process::id()));
-    let written = write_into(&partial, manifest, lines).and_then(|()| {
-        fs::rename(&partial, dir).map_err(|error| {
-            if dir.exists() {
-                UnitsError::Exists(dir.to_path_buf())
-            } else {
-                io(dir)(error)
-            }
-        })
-    });
-    if written.is_err() {
-        let _ = fs::remove_dir_all(&partial);
-    }
-    written
+/// let dir = std::env::temp_dir().join(format!("doc-split-{}", std::process::id()));
+/// let manifest = Manifest {
+///     game: "go".into(),
+///     root: "... X".into(),
+///     depth: 2,
+///     split: 1,
+///     unit_size: 2,
+///     distinct: 3,
+///     leaves: 3,
+///     units: Vec::new(),
+/// };
+/// let mut writer = SplitWriter::create(&dir, manifest)?;
+/// for position in ["X.. O", ".X. O", "..X O"] {
+///     writer.push(&Line { position: position.into(), multiplicity: 1 })?;
+/// }
+/// let manifest = writer.finish()?;
+/// assert_eq!(manifest.units.len(), 2);
+/// assert_eq!(Manifest::read(&dir)?, manifest);
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// # Ok::<(), games::units::UnitsError>(())
+/// ```
+#[derive(Debug)]
+pub struct SplitWriter {
+    dir: PathBuf,
+    partial: PathBuf,
+    manifest: Manifest,
+    unit_count: usize,
+    text: String,
+    lines: usize,
+    finished: bool,
 }
 
-fn write_into(partial: &Path, manifest: &mut Manifest, lines: &[Line]) -> Result<(), UnitsError> {
-    fs::create_dir_all(partial).map_err(io(partial))?;
-    let chunks: Vec<&[Line]> = lines.chunks(manifest.unit_size.max(1)).collect();
-    manifest.units.clear();
-    let depth_left = manifest.depth_left();
-    let mut text = String::new();
-    for (index, chunk) in chunks.iter().enumerate() {
-        text.clear();
-        for line in *chunk {
-            let _ = writeln!(
-                text,
-                "{}\t{}\t{depth_left}",
-                line.position, line.multiplicity
-            );
+impl SplitWriter {
+    /// Starts writing the split `manifest` describes (its `units` are
+    /// filled in as they are written; its `distinct` is the number of
+    /// lines to come) into `dir`.
+    ///
+    /// # Errors
+    ///
+    /// [`UnitsError::Exists`] if `dir` exists; [`UnitsError::Io`] if the
+    /// directory beside it cannot be made.
+    pub fn create(dir: &Path, mut manifest: Manifest) -> Result<SplitWriter, UnitsError> {
+        if dir.exists() {
+            return Err(UnitsError::Exists(dir.to_path_buf()));
         }
-        let name = unit_name(index, chunks.len());
-        write_synced(&partial.join(&name), text.as_bytes())?;
-        manifest.units.push(UnitEntry {
-            name,
-            lines: chunk.len(),
-            checksum: Checksum::of(text.as_bytes()),
-        });
+        let name = dir.file_name().map_or_else(
+            || "units".into(),
+            |name| name.to_string_lossy().into_owned(),
+        );
+        let partial = dir.with_file_name(format!(".{name}.partial-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&partial);
+        fs::create_dir_all(&partial).map_err(io(&partial))?;
+        manifest.unit_size = manifest.unit_size.max(1);
+        manifest.units.clear();
+        let distinct = usize::try_from(manifest.distinct).unwrap_or(usize::MAX);
+        Ok(SplitWriter {
+            dir: dir.to_path_buf(),
+            partial,
+            unit_count: distinct.div_ceil(manifest.unit_size),
+            manifest,
+            text: String::new(),
+            lines: 0,
+            finished: false,
+        })
     }
-    write_synced(&partial.join(MANIFEST), manifest.text().as_bytes())
+
+    /// Adds the next line, writing its unit once the unit is full.
+    ///
+    /// # Errors
+    ///
+    /// [`UnitsError::Io`] if the unit cannot be written.
+    pub fn push(&mut self, line: &Line) -> Result<(), UnitsError> {
+        let _ = writeln!(
+            self.text,
+            "{}\t{}\t{}",
+            line.position,
+            line.multiplicity,
+            self.manifest.depth_left()
+        );
+        self.lines += 1;
+        if self.lines == self.manifest.unit_size {
+            self.write_unit()?;
+        }
+        Ok(())
+    }
+
+    fn write_unit(&mut self) -> Result<(), UnitsError> {
+        let name = unit_name(self.manifest.units.len(), self.unit_count);
+        write_synced(&self.partial.join(&name), self.text.as_bytes())?;
+        self.manifest.units.push(UnitEntry {
+            name,
+            lines: self.lines,
+            checksum: Checksum::of(self.text.as_bytes()),
+        });
+        self.text.clear();
+        self.lines = 0;
+        Ok(())
+    }
+
+    /// Writes the last unit and the manifest, and renames the directory to
+    /// the split's; the manifest written.
+    ///
+    /// # Errors
+    ///
+    /// [`UnitsError::Io`] if a file cannot be written or the lines pushed
+    /// are not the manifest's distinct count; [`UnitsError::Exists`] if the
+    /// split's directory appeared meanwhile.
+    pub fn finish(mut self) -> Result<Manifest, UnitsError> {
+        if self.lines > 0 {
+            self.write_unit()?;
+        }
+        let pushed: u64 = self
+            .manifest
+            .units
+            .iter()
+            .map(|unit| unit.lines as u64)
+            .sum();
+        if pushed != self.manifest.distinct {
+            return Err(UnitsError::Io {
+                path: self.dir.clone(),
+                reason: format!(
+                    "{pushed} lines written for a manifest of {} distinct positions",
+                    self.manifest.distinct
+                ),
+            });
+        }
+        write_synced(
+            &self.partial.join(MANIFEST),
+            self.manifest.text().as_bytes(),
+        )?;
+        fs::rename(&self.partial, &self.dir).map_err(|error| {
+            if self.dir.exists() {
+                UnitsError::Exists(self.dir.clone())
+            } else {
+                io(&self.dir)(error)
+            }
+        })?;
+        self.finished = true;
+        Ok(self.manifest.clone())
+    }
+}
+
+impl Drop for SplitWriter {
+    fn drop(&mut self) {
+        if !self.finished {
+            let _ = fs::remove_dir_all(&self.partial);
+        }
+    }
 }
 
 /// Writes `bytes` to `path` and flushes them to the disk.

@@ -7,7 +7,7 @@
 //! 96,400,068 distinct positions, in 964 units of 100,000 lines, each unit
 //! counted by two participants. The same three steps here:
 //!
-//! 1. **Split** ([`split`], then [`write_split`]): the tree walked to a
+//! 1. **Split** ([`split`], then a [`SplitWriter`]): the tree walked to a
 //!    ply, equal positions merged with their multiplicities (the move
 //!    sequences that reach them), written as units of lines in the game's
 //!    notation, and a manifest that names each unit by its SHA-256 (the
@@ -38,8 +38,8 @@ mod merge;
 mod split;
 
 pub use files::{
-    Checksum, Line, MANIFEST, Manifest, Problem, UnitEntry, UnitResult, UnitsError, read_unit,
-    result_path, write_atomically, write_split,
+    Checksum, Line, MANIFEST, Manifest, Problem, SplitWriter, UnitEntry, UnitResult, UnitsError,
+    read_unit, result_path, write_atomically,
 };
 pub use merge::{Merged, Status, merge, status};
 pub use split::{OutOfMemory, Split, split};

@@ -83,6 +83,7 @@ pub fn split<N: Node>(
     ply_done(0, 1);
     let mut board = N::Board::default();
     let mut moves = Vec::new();
+    let mut made = 0usize;
     for depth in 1..=ply {
         let mut next = Merged::default();
         for (node, multiplicity) in &level {
@@ -91,7 +92,8 @@ pub fn split<N: Node>(
             N::legal_moves(&board, &mut moves);
             for &mv in &moves {
                 next.add(node.play(&board, mv).canonical(), *multiplicity);
-                if next.entries.len() % BUDGET_EVERY == 0 && over_budget() {
+                made += 1;
+                if made.is_multiple_of(BUDGET_EVERY) && over_budget() {
                     return Err(OutOfMemory {
                         ply: depth,
                         distinct: next.entries.len(),
@@ -112,9 +114,9 @@ pub fn split<N: Node>(
 /// One ply's distinct positions: each key's first entry in `heads`, the
 /// entries of one key chained through `next` (almost always alone).
 struct Merged<N> {
-    heads: HashMap<u64, u32, BuildHasherDefault<FxHasher>>,
+    heads: HashMap<u64, usize, BuildHasherDefault<FxHasher>>,
     entries: Vec<(N, u128)>,
-    next: Vec<u32>,
+    next: Vec<usize>,
 }
 
 impl<N> Default for Merged<N> {
@@ -128,27 +130,24 @@ impl<N> Default for Merged<N> {
 }
 
 /// The end of a chain.
-const NONE: u32 = u32::MAX;
+const NONE: usize = usize::MAX;
 
 impl<N: Node> Merged<N> {
     fn add(&mut self, node: N, multiplicity: u128) {
-        let key = node.key();
-        let fresh = u32::try_from(self.entries.len()).expect("fewer than 2^32 positions a ply");
-        let head = *self.heads.entry(key).or_insert(fresh);
+        let fresh = self.entries.len();
+        let head = *self.heads.entry(node.key()).or_insert(fresh);
         let mut at = head;
         while at != fresh && at != NONE {
-            let index = at as usize;
-            if self.entries[index].0 == node {
-                self.entries[index].1 += multiplicity;
+            if self.entries[at].0 == node {
+                self.entries[at].1 += multiplicity;
                 return;
             }
-            at = self.next[index];
+            at = self.next[at];
         }
         // A new position: first of its key, or put after the key's head.
         if head == fresh {
             self.next.push(NONE);
         } else {
-            let head = head as usize;
             self.next.push(self.next[head]);
             self.next[head] = fresh;
         }
@@ -223,10 +222,10 @@ mod tests {
     #[test]
     fn a_split_over_its_budget_stops_naming_the_ply() {
         let start: chess::Node<Persistent> = chess::load(chess::START).unwrap();
-        // Ply 3 has 5,362 distinct positions: the first question comes
-        // there.
+        // Plies 1 to 3 make 20 + 400 + 8,902 children: the first question
+        // comes at ply 3, with some of its 5,362 positions kept.
         let error = split(&start, 4, &|| true, &|_, _| {}).unwrap_err();
         assert_eq!(error.ply, 3);
-        assert_eq!(error.distinct, BUDGET_EVERY);
+        assert!((1..5_362).contains(&error.distinct), "{}", error.distinct);
     }
 }

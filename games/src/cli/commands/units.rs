@@ -12,8 +12,8 @@ use crate::measure::{
     thousands,
 };
 use crate::units::{
-    self, Line, Manifest, Problem, UnitResult, files, read_unit, result_path, write_atomically,
-    write_split,
+    self, Line, Manifest, Problem, SplitWriter, UnitResult, files, read_unit, result_path,
+    write_atomically,
 };
 use crate::{Game, Node, PerftOptions, Persistent, Published};
 
@@ -78,27 +78,28 @@ pub(crate) fn split<G: Game>(
             thousands(stopped.distinct)
         ))
     })?;
-    let lines = split
-        .lines
-        .iter()
-        .map(|(node, multiplicity)| {
-            Ok(Line {
-                position: notation::<G>(node)?,
-                multiplicity: *multiplicity,
-            })
-        })
-        .collect::<Result<Vec<Line>, Failure>>()?;
-    let mut manifest = Manifest {
+    let leaves = split.leaves();
+    let manifest = Manifest {
         game: G::NAME.to_string(),
         root: notation::<G>(&root)?,
         depth,
         split: ply,
         unit_size: usize::try_from(args.unit_size).unwrap_or(usize::MAX),
-        distinct: lines.len() as u64,
-        leaves: split.leaves(),
+        distinct: split.lines.len() as u64,
+        leaves,
         units: Vec::new(),
     };
-    write_split(dir, &mut manifest, &lines).map_err(Failure::input)?;
+    let mut writer = SplitWriter::create(dir, manifest).map_err(Failure::input)?;
+    // Each node is dropped once written: the split's positions and its
+    // text are never held together.
+    for (node, multiplicity) in split.lines {
+        let line = Line {
+            position: notation::<G>(&node)?,
+            multiplicity,
+        };
+        writer.push(&line).map_err(Failure::input)?;
+    }
+    let manifest = writer.finish().map_err(Failure::input)?;
     let elapsed = started.elapsed();
     let bytes = unit_bytes(dir, &manifest)?;
     report::<G>(
