@@ -103,11 +103,7 @@ pub fn divide_parallel<N: Node + Send + Sync>(
 ) -> Vec<(N::Move, u64)> {
     let moves = node.legal_move_list();
     let table = options.table.then(Table::new);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.threads.max(1))
-        .build()
-        .expect("a thread pool");
-    pool.install(|| {
+    pool(options.threads).install(|| {
         moves
             .par_iter()
             .map(|&mv| {
@@ -172,11 +168,7 @@ pub fn perft_each_parallel<N: Node + Send + Sync>(
     line_done: &(dyn Fn() + Sync),
 ) -> Vec<u64> {
     let table = options.table.then(Table::new);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.threads.max(1))
-        .build()
-        .expect("a thread pool");
-    pool.install(|| {
+    pool(options.threads).install(|| {
         lines
             .par_iter()
             .map_init(
@@ -189,6 +181,18 @@ pub fn perft_each_parallel<N: Node + Send + Sync>(
             )
             .collect()
     })
+}
+
+/// A pool of `threads` worker threads (at least one).
+///
+/// # Panics
+///
+/// If the pool cannot be built.
+fn pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .expect("a thread pool")
 }
 
 /// What a search keeps for a ply: the node's moves, the board it is read

@@ -484,13 +484,17 @@ impl Manifest {
         // Ten lines of at most MAX_LINE bytes, then the unit lines: a name
         // of 255 bytes at most, a count, a SHA-256.
         let limit = 16 * (MAX_LINE as u64 + 1) + MAX_UNITS as u64 * 400;
-        let bytes = read_bounded(&path, limit)?;
+        Manifest::parse(&path, &read_bounded(&path, limit)?)
+    }
+
+    /// [`Manifest::read`] of the bytes of the manifest at `path`.
+    fn parse(path: &Path, bytes: &[u8]) -> Result<Manifest, UnitsError> {
         let bad = |line: usize, reason: String| UnitsError::Manifest {
-            path: path.clone(),
+            path: path.to_path_buf(),
             line,
             reason,
         };
-        let mut lines = lines(&bytes).map(|(number, line)| {
+        let mut lines = lines(bytes).map(|(number, line)| {
             line.map(|line| (number, line))
                 .map_err(|reason| bad(number, reason))
         });
@@ -628,8 +632,10 @@ fn unit_lines<'a>(
     unit_size: usize,
     bad: &dyn Fn(usize, String) -> UnitsError,
 ) -> Result<Vec<UnitEntry>, UnitsError> {
-    let mut units = Vec::with_capacity(count);
-    let mut names = HashSet::with_capacity(count);
+    // Nothing is reserved for the count a manifest claims: the lines read
+    // are what the vectors hold.
+    let mut units = Vec::new();
+    let mut names = HashSet::new();
     for item in lines {
         let (number, line) = item?;
         let fields: Vec<&str> = line.split('\t').collect();
@@ -894,28 +900,36 @@ pub fn read_unit(path: &Path, manifest: &Manifest) -> Result<(UnitEntry, Vec<Lin
             });
         }
     };
+    let read = unit_lines_of(path, &bytes, entry.lines, manifest.depth_left())?;
+    Ok((entry.clone(), read))
+}
+
+/// The `count` lines of the unit at `path`, from its bytes, each with the
+/// depth left `depth_left`.
+fn unit_lines_of(
+    path: &Path,
+    bytes: &[u8],
+    count: usize,
+    depth_left: u32,
+) -> Result<Vec<Line>, UnitsError> {
     let bad = |line: usize, reason: String| UnitsError::Line {
         path: path.to_path_buf(),
         line,
         reason,
     };
-    let depth_left = manifest.depth_left();
-    let mut read = Vec::with_capacity(entry.lines);
-    for (number, line) in lines(&bytes) {
+    // Reserved by the bytes read, not by the count the manifest claims.
+    let mut read = Vec::with_capacity(count.min(bytes.len() / 8));
+    for (number, line) in lines(bytes) {
         let line = line.map_err(|reason| bad(number, reason))?;
         read.push(read_line(line, depth_left).map_err(|reason| bad(number, reason))?);
     }
-    if read.len() != entry.lines {
+    if read.len() != count {
         return Err(bad(
             read.len(),
-            format!(
-                "{} lines, and the manifest lists {}",
-                read.len(),
-                entry.lines
-            ),
+            format!("{} lines, and the manifest lists {count}", read.len()),
         ));
     }
-    Ok((entry.clone(), read))
+    Ok(read)
 }
 
 /// One unit line, its depth left checked to be `depth_left`.
@@ -1108,6 +1122,58 @@ mod tests {
         ] {
             let error = read_line(line, 2).unwrap_err();
             assert!(error.contains(reason), "{line:?}: {error}");
+        }
+    }
+
+    /// `text` with a few random bytes replaced, inserted or cut, or
+    /// truncated.
+    fn mutated(text: &[u8], rng: &mut support::Rng) -> Vec<u8> {
+        let mut bytes = text.to_vec();
+        for _ in 0..=rng.below(3) {
+            let at = rng.below(bytes.len() + 1);
+            let byte = *rng.pick(b"\t\n0123456789abcdef-+ end/.\xff");
+            match rng.below(4) {
+                0 if at < bytes.len() => bytes[at] = byte,
+                1 => bytes.insert(at, byte),
+                2 if at < bytes.len() => {
+                    bytes.remove(at);
+                }
+                _ => bytes.truncate(at),
+            }
+        }
+        bytes
+    }
+
+    #[test]
+    fn no_mutation_of_a_manifest_a_unit_or_a_result_makes_a_reader_panic() {
+        let unit = b"....X O\t3\t2\n...X. O\t1\t2\n".to_vec();
+        let manifest = Manifest {
+            game: "go".into(),
+            root: "... X".into(),
+            depth: 3,
+            split: 1,
+            unit_size: 2,
+            distinct: 2,
+            leaves: 4,
+            units: vec![UnitEntry {
+                name: "unit-0001.tsv".into(),
+                lines: 2,
+                checksum: Checksum::of(&unit),
+            }],
+        };
+        let result = UnitResult {
+            game: "go".into(),
+            unit_name: "unit-0001.tsv".into(),
+            unit: Checksum::of(&unit),
+            counts: vec![5, 7],
+            total: 22,
+        };
+        let path = Path::new("manifest.tsv");
+        let mut rng = support::Rng(55);
+        for _ in 0..20_000 {
+            let _ = Manifest::parse(path, &mutated(manifest.text().as_bytes(), &mut rng));
+            let _ = unit_lines_of(path, &mutated(&unit, &mut rng), 2, 2);
+            let _ = UnitResult::parse(&mutated(result.text().as_bytes(), &mut rng));
         }
     }
 

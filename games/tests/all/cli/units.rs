@@ -2,6 +2,7 @@
 //! each unit, `--merge`, and `--pending`; every refusal with exit code 2,
 //! one line, and nothing written.
 
+use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -57,6 +58,15 @@ fn count_all(game: &str, dir: &Path, extra: &[&str]) {
     }
 }
 
+/// Chess perft(3) split at ply 1 into units of 10 lines, every unit
+/// counted: a split whose merge a test then breaks.
+fn counted_split(name: &str) -> PathBuf {
+    let dir = split_dir(name);
+    split("chess", &[], 3, 1, 10, &dir);
+    count_all("chess", &dir, &[]);
+    dir
+}
+
 /// The result of a unit file.
 fn result_of(unit: &Path) -> PathBuf {
     unit.with_extension("result")
@@ -78,15 +88,22 @@ fn merge_refused(game: &str, dir: &Path) -> String {
     refused(&[game, "perft", "--merge", path(dir)])
 }
 
+/// The SHA-256 of `bytes`, in hexadecimal as the files write it.
+fn sha256(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .fold(String::new(), |mut hex, byte| {
+            let _ = write!(hex, "{byte:02x}");
+            hex
+        })
+}
+
 /// Replaces the SHA-256 of `unit` in its manifest by that of its bytes now,
 /// as an author of a bad split would have written it.
 fn reseal(unit: &Path) {
     let manifest = unit.parent().unwrap().join("manifest.tsv");
     let name = unit.file_name().unwrap().to_str().unwrap();
-    let digest: String = Sha256::digest(fs::read(unit).unwrap())
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect();
+    let digest = sha256(&fs::read(unit).unwrap());
     let text: String = fs::read_to_string(&manifest)
         .unwrap()
         .lines()
@@ -225,9 +242,7 @@ fn pending_lists_the_units_without_a_valid_result() {
 
 #[test]
 fn the_merge_refuses_a_missing_result() {
-    let dir = split_dir("missing");
-    split("chess", &[], 3, 1, 10, &dir);
-    count_all("chess", &dir, &[]);
+    let dir = counted_split("missing");
     fs::remove_file(result_of(&unit_files(&dir)[1])).unwrap();
     let message = merge_refused("chess", &dir);
     assert_holds(
@@ -239,9 +254,7 @@ fn the_merge_refuses_a_missing_result() {
 
 #[test]
 fn the_merge_refuses_a_truncated_result() {
-    let dir = split_dir("truncated");
-    split("chess", &[], 3, 1, 10, &dir);
-    count_all("chess", &dir, &[]);
+    let dir = counted_split("truncated");
     let result = result_of(&unit_files(&dir)[0]);
     let bytes = fs::read(&result).unwrap();
     fs::write(&result, &bytes[..bytes.len() / 2]).unwrap();
@@ -258,9 +271,7 @@ fn the_merge_refuses_a_truncated_result() {
 
 #[test]
 fn the_merge_refuses_an_edited_result() {
-    let dir = split_dir("edited");
-    split("chess", &[], 3, 1, 10, &dir);
-    count_all("chess", &dir, &[]);
+    let dir = counted_split("edited");
     let result = result_of(&unit_files(&dir)[0]);
     let text = fs::read_to_string(&result).unwrap();
     let mut lines: Vec<String> = text.lines().map(String::from).collect();
@@ -276,9 +287,7 @@ fn the_merge_refuses_an_edited_result() {
 
 #[test]
 fn the_merge_refuses_two_results_of_a_unit_that_disagree() {
-    let dir = split_dir("conflicting");
-    split("chess", &[], 3, 1, 10, &dir);
-    count_all("chess", &dir, &[]);
+    let dir = counted_split("conflicting");
     let unit = &unit_files(&dir)[0];
     let result = result_of(unit);
     // A second participant's result, its first count off by one, sealed
@@ -286,16 +295,10 @@ fn the_merge_refuses_two_results_of_a_unit_that_disagree() {
     let text = fs::read_to_string(&result).unwrap();
     let mut lines: Vec<String> = text.lines().map(String::from).collect();
     lines[1] = (lines[1].parse::<u64>().unwrap() + 1).to_string();
-    let body: String = lines[..lines.len() - 1]
-        .iter()
-        .map(|line| format!("{line}\n"))
-        .collect();
+    let body = lines[..lines.len() - 1].join("\n") + "\n";
     let trailer: Vec<&str> = lines[lines.len() - 1].split('\t').collect();
     let total: u128 = trailer[2].parse::<u128>().unwrap() + 1;
-    let digest: String = Sha256::digest(body.as_bytes())
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect();
+    let digest = sha256(body.as_bytes());
     let other = dir.join("unit-0001.participant-2.result");
     fs::write(
         &other,
@@ -323,11 +326,9 @@ fn the_merge_refuses_two_results_of_a_unit_that_disagree() {
 
 #[test]
 fn the_merge_refuses_a_result_of_a_unit_the_manifest_does_not_list() {
-    let dir = split_dir("unknown");
+    let dir = counted_split("unknown");
     let other = split_dir("unknown-other");
-    split("chess", &[], 3, 1, 10, &dir);
     split("chess", &[], 4, 1, 10, &other);
-    count_all("chess", &dir, &[]);
     let stray = &unit_files(&other)[0];
     succeeds(&["chess", "perft", "--unit", path(stray)]);
     fs::copy(result_of(stray), dir.join("stray.result")).unwrap();
