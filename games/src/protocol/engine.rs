@@ -380,7 +380,8 @@ pub(crate) fn answer_go<G: Threaded>(
         return writeln!(out, "bestmove {}", answer.no_move).map(|()| Flow::Continue);
     };
     let limits = limits(clock, nodes, infinite, answer.iterations, answer.cap);
-    let mut watch = Watch::new(lines, out);
+    let bounded = limits.iterations.is_some() || limits.time.is_some();
+    let mut watch = Watch::new(lines, out, bounded);
     let report = session.search(&limits, &mut watch);
     let quit = watch.quit();
     if report.iterations > 0 {

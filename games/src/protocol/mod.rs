@@ -269,6 +269,33 @@ impl Input for Script<'_> {
     }
 }
 
+/// The lines of a text that has all arrived, its writer gone, as a pipe
+/// gives them (`printf 'position startpos\ngo movetime 500\n' | games
+/// chess uci`): a search sees the lines after its `go` at once, then the
+/// end of the input, which ends no search that has limits.
+#[derive(Debug)]
+pub struct Piped<'a> {
+    text: &'a [u8],
+}
+
+impl<'a> Piped<'a> {
+    /// The lines of `text`.
+    #[must_use]
+    pub fn new(text: &'a [u8]) -> Self {
+        Piped { text }
+    }
+}
+
+impl Input for Piped<'_> {
+    fn next_line(&mut self) -> Option<Incoming> {
+        read_line(&mut self.text)
+    }
+
+    fn try_line(&mut self) -> Result<Option<Incoming>, Closed> {
+        read_line(&mut self.text).map(Some).ok_or(Closed)
+    }
+}
+
 /// The iterations of every search [`drive`] runs.
 pub const DRIVE_CAP: u64 = 24;
 

@@ -87,26 +87,35 @@ pub(super) fn info_line<M: Display>(progress: &Progress<M>) -> String {
 }
 
 /// The monitor of a UCI or USI search: answers `isready` at once, stops on
-/// `stop` and `quit` (or the end of the input), puts every other line
-/// aside for after the search, and writes an `info` line about once a
-/// second.
+/// `stop` and `quit`, puts every other line aside for after the search,
+/// and writes an `info` line about once a second.
+///
+/// The end of the input is no `stop`: a client that wrote its commands and
+/// closed its end (a script, `printf ... | games chess uci`) waits for the
+/// answer, as Stockfish's users do. A search with limits (a clock, a
+/// `movetime`, `nodes`, the default iterations) runs to them; only one
+/// with none (`go infinite`), which nothing could end any more, stops
+/// there.
 pub struct Watch<'a, 'b> {
     lines: &'a mut Lines<'b>,
     out: &'a mut dyn Write,
+    bounded: bool,
     quit: bool,
 }
 
 impl<'a, 'b> Watch<'a, 'b> {
-    /// A monitor reading `lines` and writing on `out`.
-    pub fn new(lines: &'a mut Lines<'b>, out: &'a mut dyn Write) -> Self {
+    /// A monitor reading `lines` and writing on `out`, of a search that
+    /// ends by its limits (`bounded`) or only when it is told to.
+    pub fn new(lines: &'a mut Lines<'b>, out: &'a mut dyn Write, bounded: bool) -> Self {
         Watch {
             lines,
             out,
+            bounded,
             quit: false,
         }
     }
 
-    /// Whether the search was stopped by `quit` or the end of the input.
+    /// Whether the search was stopped by `quit`.
     #[must_use]
     pub fn quit(&self) -> bool {
         self.quit
@@ -116,6 +125,7 @@ impl<'a, 'b> Watch<'a, 'b> {
 impl core::fmt::Debug for Watch<'_, '_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Watch")
+            .field("bounded", &self.bounded)
             .field("quit", &self.quit)
             .finish_non_exhaustive()
     }
@@ -125,10 +135,7 @@ impl<M: Display> Monitor<M> for Watch<'_, '_> {
     fn poll(&mut self) -> bool {
         loop {
             match self.lines.poll() {
-                Err(super::Closed) => {
-                    self.quit = true;
-                    return true;
-                }
+                Err(super::Closed) => return !self.bounded,
                 Ok(None) => return false,
                 Ok(Some(Incoming::Line(line))) => match line.split_whitespace().next() {
                     Some("stop") => return true,

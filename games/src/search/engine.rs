@@ -98,7 +98,9 @@ pub struct Report<M> {
     /// The move to play, over every tree: a move that wins at once, else
     /// the root's most visited child, else the better mean
     /// ([`Child::better_than`]; the first in generation order among
-    /// equals); `None` where the player to move has no move.
+    /// equals); where no iteration ran (a search stopped at once), the move
+    /// the tree tries first ([`Rules::order`]); `None` only where the
+    /// player to move has no move.
     pub best: Option<M>,
     /// Its mean value for the player to move, in `[0, 1]`.
     pub value: f32,
@@ -275,8 +277,15 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Search<G, N,
                     .map(|tree| tree.principal_variation_from(best.mv, PV_PLIES))
             })
             .unwrap_or_default();
+        // A search stopped before its first iteration still answers a move
+        // of the position: the one its tree would have tried first.
+        let untried = || {
+            let mut ordered = moves.clone();
+            G::order(&self.line.board, &mut ordered);
+            ordered.first().copied()
+        };
         Report {
-            best: best.map(|child| child.mv),
+            best: best.map(|child| child.mv).or_else(untried),
             value: best.map_or(0.5, |child| child.value),
             root,
             pv,
