@@ -12,6 +12,7 @@
 pub mod engine;
 pub mod gtp;
 mod session;
+pub mod time;
 pub mod uci;
 pub mod usi;
 mod watch;
@@ -311,7 +312,7 @@ pub const DRIVE_CAP: u64 = 24;
 #[must_use]
 pub fn drive(data: &[u8]) -> [usize; 3] {
     use crate::measure::Crate;
-    use crate::search::{Options, Settings, StoreKind};
+    use crate::search::{Limits, Options, Settings, StoreKind};
 
     let config = Config {
         krate: Crate::Persistent,
@@ -328,18 +329,22 @@ pub fn drive(data: &[u8]) -> [usize; 3] {
         komi: None,
     };
     let refused = "the fuzzing configuration is accepted";
+    let limits = Limits {
+        iterations: Some(DRIVE_CAP),
+        time: None,
+    };
     let mut fronts: [Box<dyn FrontEnd>; 3] = [
         Box::new(
-            uci::Uci::new(config, DRIVE_CAP, None)
+            uci::Uci::new(config, limits, None)
                 .expect(refused)
                 .capped(DRIVE_CAP),
         ),
         Box::new(
-            usi::Usi::new(config, DRIVE_CAP, None)
+            usi::Usi::new(config, limits, None)
                 .expect(refused)
                 .capped(DRIVE_CAP),
         ),
-        Box::new(gtp::Gtp::new(config, DRIVE_CAP).expect(refused)),
+        Box::new(gtp::Gtp::new(config, limits).expect(refused)),
     ];
     fronts.each_mut().map(|front| {
         let mut answers = Vec::new();

@@ -17,7 +17,10 @@ use crate::game::Node;
 /// expansion may allocate beside its tree node (a position's blocks).
 const MARGIN: usize = 1 << 20;
 
-/// Iterations between two looks at the clock and the stop flag.
+/// Iterations between two looks at the monitor and the stop flag. The
+/// clock of a search with a time limit is looked at every iteration: an
+/// iteration with a playout to the end of a 19x19 game takes milliseconds,
+/// and a clock's share of a second must not be overrun by 16 of them.
 const CHECK_EVERY: u64 = 16;
 
 /// The most moves of a principal variation in a report.
@@ -383,11 +386,14 @@ impl Control {
 
     /// Whether the time is up or the monitor stopped the search.
     fn should_stop(&self) -> bool {
-        self.halt.load(Ordering::Relaxed)
-            || self
-                .limits
-                .time
-                .is_some_and(|time| self.started.elapsed() >= time)
+        self.halt.load(Ordering::Relaxed) || self.time_up()
+    }
+
+    /// Whether the search has a time limit and has reached it.
+    fn time_up(&self) -> bool {
+        self.limits
+            .time
+            .is_some_and(|time| self.started.elapsed() >= time)
     }
 
     /// The bytes the trees hold now, by the budget's probe; 0 without a
@@ -440,6 +446,8 @@ fn work<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store>(
             if control.should_stop() {
                 break;
             }
+        } else if control.time_up() {
+            break;
         }
         let held = control.held();
         peak = peak.max(held);

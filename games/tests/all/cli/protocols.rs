@@ -11,8 +11,9 @@ use std::time::{Duration, Instant};
 use games::chess::{self, Chess};
 use games::go::Go;
 use games::measure::Crate;
+use games::protocol::time::TimeSystem;
 use games::protocol::{Config, Piped, Script, drive, gtp::Gtp, serve, uci::Uci, usi::Usi};
-use games::search::{Options, Settings, StoreKind};
+use games::search::{Limits, Options, Settings, StoreKind};
 use games::shogi::Shogi;
 use games::{Game, Node, Persistent};
 
@@ -33,6 +34,14 @@ fn config(krate: Crate, store: StoreKind) -> Config {
             memory: None,
         },
         komi: None,
+    }
+}
+
+/// The limits of a search of `iterations`, no time limit.
+fn work(iterations: u64) -> Limits {
+    Limits {
+        iterations: Some(iterations),
+        time: None,
     }
 }
 
@@ -72,7 +81,7 @@ fn legal_after<G: Game>(root: &str, moves: &[&str], mv: &str) -> bool {
 /// A UCI front-end over `krate` and `store` whose every search runs
 /// `iterations` iterations.
 fn uci(krate: Crate, store: StoreKind, iterations: u64) -> Uci {
-    Uci::new(config(krate, store), iterations, None)
+    Uci::new(config(krate, store), work(iterations), None)
         .unwrap()
         .capped(iterations)
 }
@@ -80,7 +89,7 @@ fn uci(krate: Crate, store: StoreKind, iterations: u64) -> Uci {
 /// A USI front-end over persistent-qi and `store` whose every search runs
 /// `iterations` iterations.
 fn usi(store: StoreKind, iterations: u64) -> Usi {
-    Usi::new(config(Crate::Persistent, store), iterations, None)
+    Usi::new(config(Crate::Persistent, store), work(iterations), None)
         .unwrap()
         .capped(iterations)
 }
@@ -208,7 +217,7 @@ fn usi_refuses_a_bad_sfen_and_an_illegal_move() {
 
 #[test]
 fn gtp_answers_every_command_with_its_id_and_bad_ones_with_a_question_mark() {
-    let mut gtp = Gtp::new(config(Crate::Persistent, StoreKind::Positions), 30).unwrap();
+    let mut gtp = Gtp::new(config(Crate::Persistent, StoreKind::Positions), work(30)).unwrap();
     let text = answers(
         &mut gtp,
         "1 protocol_version\n2 boardsize 9\n3 clear_board\n4 komi 6.5\n5 play b E5\n\
@@ -263,7 +272,12 @@ fn piped(front: &mut dyn games::protocol::FrontEnd, script: &str) -> (String, Du
 
 /// A front-end of UCI with no cap on its searches, as the program runs.
 fn uncapped_uci() -> Uci {
-    Uci::new(config(Crate::Persistent, StoreKind::Positions), 1_000, None).unwrap()
+    Uci::new(
+        config(Crate::Persistent, StoreKind::Positions),
+        work(1_000),
+        None,
+    )
+    .unwrap()
 }
 
 #[test]
@@ -341,7 +355,12 @@ fn uci_answers_0000_only_where_there_is_no_move() {
 
 #[test]
 fn usi_piped_go_byoyomi_in_the_start_position_answers_a_legal_move() {
-    let mut usi = Usi::new(config(Crate::Persistent, StoreKind::Positions), 1_000, None).unwrap();
+    let mut usi = Usi::new(
+        config(Crate::Persistent, StoreKind::Positions),
+        work(1_000),
+        None,
+    )
+    .unwrap();
     let (text, _) = piped(&mut usi, "usinewgame\nposition startpos\ngo byoyomi 300\n");
     let best = after(&text, "bestmove");
     assert_eq!(best.len(), 1, "{text}");
@@ -354,7 +373,7 @@ fn usi_piped_go_byoyomi_in_the_start_position_answers_a_legal_move() {
 
 #[test]
 fn gtp_piped_answers_every_command_it_read() {
-    let mut gtp = Gtp::new(config(Crate::Persistent, StoreKind::Positions), 200).unwrap();
+    let mut gtp = Gtp::new(config(Crate::Persistent, StoreKind::Positions), work(200)).unwrap();
     let (text, _) = piped(
         &mut gtp,
         "1 boardsize 9\n2 genmove b\n3 genmove w\n4 showboard\n5 genmove b\n",
@@ -412,4 +431,75 @@ fn the_programs_engines_answer_a_script_piped_in_whole() {
     assert_eq!(answers.len(), 2, "{gtp}");
     let vertex = answers[1].trim_start_matches('=').trim();
     assert!(legal_after::<Go>("9x9", &[], vertex), "{gtp}");
+}
+
+// Clocks in GTP.
+
+#[test]
+fn gtp_genmove_under_time_settings_searches_its_share_and_counts_it() {
+    let mut gtp = Gtp::new(
+        config(Crate::Persistent, StoreKind::Positions),
+        work(1_000_000),
+    )
+    .unwrap();
+    let started = Instant::now();
+    let text = answers(&mut gtp, "boardsize 9\ntime_settings 4 0 0\ngenmove b\n");
+    let elapsed = started.elapsed();
+    // 4 s, less a reserve of 0.4 s, over 40 moves: 90 ms, less the room.
+    assert!(elapsed < Duration::from_millis(400), "{elapsed:?}");
+    let vertex = text.lines().nth(4).unwrap().trim_start_matches('=').trim();
+    assert!(legal_after::<Go>("9x9", &[], vertex), "{text}");
+    let left = gtp.clock("b").unwrap().left();
+    assert!(
+        left < Duration::from_secs(4) && left > Duration::from_millis(3_800),
+        "{left:?}"
+    );
+    assert_eq!(gtp.clock("w").unwrap().left(), Duration::from_secs(4));
+}
+
+#[test]
+fn gtp_time_left_sets_the_clock_the_next_genmove_shares() {
+    let mut gtp = Gtp::new(config(Crate::Persistent, StoreKind::Positions), work(50)).unwrap();
+    let text = answers(
+        &mut gtp,
+        "1 time_settings 600 0 0\n2 time_left b 30 0\n3 time_left w x 0\n4 time_left purple 3 0\n",
+    );
+    assert_holds(&text, &["=1", "=2", "?3", "?4"]);
+    assert_eq!(gtp.clock("b").unwrap().left(), Duration::from_secs(30));
+}
+
+#[test]
+fn gtp_kgs_time_settings_reads_every_system_and_refuses_the_others() {
+    let mut gtp = Gtp::new(config(Crate::Persistent, StoreKind::Positions), work(50)).unwrap();
+    let text = answers(
+        &mut gtp,
+        "1 kgs-time_settings none\n2 kgs-time_settings absolute 300\n\
+         3 kgs-time_settings byoyomi 60 10 5\n4 kgs-time_settings canadian 60 300 25\n\
+         5 kgs-time_settings fischer 60 5\n6 kgs-time_settings byoyomi 60 ten 5\n\
+         7 known_command kgs-time_settings\n",
+    );
+    assert_holds(&text, &["=1", "=2", "=3", "=4", "?5", "?6", "=7 true"]);
+    let clock = gtp.clock("w").unwrap();
+    assert_eq!(
+        clock.system(),
+        TimeSystem::Canadian {
+            main: Duration::from_mins(1),
+            period: Duration::from_mins(5),
+            stones: 25
+        }
+    );
+}
+
+#[test]
+fn gtp_with_no_clock_answers_a_19x19_genmove_within_its_move_time() {
+    let limits = Limits {
+        iterations: None,
+        time: Some(Duration::from_millis(300)),
+    };
+    let mut gtp = Gtp::new(config(Crate::Persistent, StoreKind::Positions), limits).unwrap();
+    let started = Instant::now();
+    let text = answers(&mut gtp, "genmove b\n");
+    assert!(started.elapsed() < Duration::from_millis(800), "{text}");
+    let vertex = text.trim().trim_start_matches('=').trim();
+    assert!(legal_after::<Go>("19x19", &[], vertex), "{text}");
 }
