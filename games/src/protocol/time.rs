@@ -175,12 +175,10 @@ impl GoClock {
         match self.system {
             TimeSystem::None => {}
             TimeSystem::Absolute { .. } => self.left = self.left.saturating_sub(spent),
-            _ if self.stones == 0 => {
-                match spent.checked_sub(self.left) {
-                    None => self.left -= spent,
-                    Some(over) => self.enter_overtime(over),
-                }
-            }
+            _ if self.stones == 0 => match spent.checked_sub(self.left) {
+                None => self.left -= spent,
+                Some(over) => self.enter_overtime(over),
+            },
             TimeSystem::Byoyomi { period, .. } => {
                 if spent >= self.left {
                     self.stones = self.stones.saturating_sub(1);

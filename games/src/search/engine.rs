@@ -118,6 +118,10 @@ pub struct Report<M> {
     pub elapsed: Duration,
     /// Tree nodes at the end, every tree's.
     pub nodes: usize,
+    /// The mean plies from the root to the node an iteration selected, over
+    /// the first tree's life (its iterations since it was made, across
+    /// moves where it was kept).
+    pub mean_depth: f64,
     /// The most bytes the trees held while it ran, by the budget's probe;
     /// `None` without a budget.
     pub peak_bytes: Option<usize>,
@@ -195,14 +199,21 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Search<G, N,
     /// Plays `mv`, one of the root's moves: the game goes on from its
     /// child, and each tree keeps the child's subtree (or starts anew from
     /// it where the tree never made it).
+    ///
+    /// # Panics
+    ///
+    /// If a tree is [`Corrupt`](super::Corrupt): a bug, never the game's
+    /// input.
     pub fn play(&mut self, mv: G::Move) -> Reuse {
         let before = self.nodes();
         let child = self.node.play(&self.line.board, mv);
         self.line.play(mv);
         self.node = child;
         for tree in &mut self.trees {
-            if tree.advance(mv).is_none() {
-                tree.restart(&self.node, &self.line);
+            match tree.advance(mv, &self.node) {
+                Ok(Some(_)) => {}
+                Ok(None) => tree.restart(&self.node, &self.line),
+                Err(corrupt) => panic!("{corrupt}"),
             }
         }
         Reuse {
@@ -213,6 +224,11 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Search<G, N,
 
     /// Searches on this thread, with the first tree only (`threads` is not
     /// read, so nodes need not be `Send`), watched by `monitor`.
+    ///
+    /// # Panics
+    ///
+    /// If the tree is [`Corrupt`](super::Corrupt): a bug, never the game's
+    /// input; the search stops there rather than loop.
     pub fn run(&mut self, limits: &Limits, monitor: &mut dyn Monitor<G::Move>) -> Report<G::Move> {
         let started = Instant::now();
         let control = Control::new(limits, started, 1, self.options.memory, self.base);
@@ -295,6 +311,7 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Search<G, N,
             iterations: control.done.load(Ordering::Relaxed),
             elapsed: started.elapsed(),
             nodes: trees.iter().map(Tree::nodes).sum(),
+            mean_depth: trees.first().map_or(0.0, Tree::mean_depth),
             peak_bytes: self
                 .options
                 .memory
@@ -453,7 +470,9 @@ fn work<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store>(
         peak = peak.max(held);
         let (may_expand, room) = control.room(held);
         let expand = may_expand && tree.reserve(room);
-        tree.iterate(line, settings, expand);
+        if let Err(corrupt) = tree.iterate(line, settings, expand) {
+            panic!("{corrupt}");
+        }
         done += 1;
         if done.is_multiple_of(CHECK_EVERY) {
             control.done.fetch_add(CHECK_EVERY, Ordering::Relaxed);

@@ -18,9 +18,10 @@ use crate::cli::allocated;
 /// How the engine searches.
 #[derive(Debug, Clone, Args)]
 pub(crate) struct EngineArgs {
-    /// How the trees keep their nodes.
-    #[arg(long, value_enum, default_value_t = EngineStore::Positions)]
-    store: EngineStore,
+    /// How the trees keep their nodes: `positions`, `moves` or `every:K`
+    /// (a node's position kept every K plies).
+    #[arg(long, default_value = "positions")]
+    store: StoreKind,
     /// The position crate.
     #[arg(long = "crate", value_name = "CRATE", value_enum, default_value_t = EngineCrate::Persistent)]
     crate_choice: EngineCrate,
@@ -52,15 +53,6 @@ pub(crate) struct EngineArgs {
     /// Go's komi, until the client sets one (GTP `komi`).
     #[arg(long)]
     komi: Option<f32>,
-}
-
-/// The engine's store.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum EngineStore {
-    /// Every tree node keeps its position.
-    Positions,
-    /// Tree nodes keep their move; positions are replayed from the root.
-    Moves,
 }
 
 /// The engine's position crate.
@@ -97,10 +89,7 @@ impl EngineArgs {
                 EngineCrate::Local => Crate::Local,
                 EngineCrate::Sashite => Crate::Sashite,
             },
-            store: match self.store {
-                EngineStore::Positions => StoreKind::Positions,
-                EngineStore::Moves => StoreKind::Moves,
-            },
+            store: self.store,
             options: Options {
                 settings: Settings {
                     playout_plies: self.playout_plies.unwrap_or(G::PLAYOUT_PLIES),
