@@ -23,6 +23,10 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
     ///
     /// [`Corrupt`] where the subtree's links cannot be followed (a child
     /// past the nodes, a node reached twice); the tree is then as it was.
+    ///
+    /// # Panics
+    ///
+    /// With 2^32 positions kept, which no vector of nodes reaches.
     pub fn advance(&mut self, mv: G::Move, root: &N) -> Result<Option<usize>, Corrupt> {
         let Some(child) = self
             .child_indices(0)
@@ -51,17 +55,53 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
             entry.first_child = rank(entry.first_child);
             entry.next_sibling = rank(entry.next_sibling);
         }
+        self.keep_positions_of_entries();
         let new_root = &mut self.entries[0];
         new_root.next_sibling = NONE;
         new_root.mv = None;
-        new_root.kept = S::keep(root.clone());
+        if new_root.kept == NONE {
+            new_root.kept = u32::try_from(self.positions.len()).expect("fewer than 2^32 positions");
+            self.positions.push(root.clone());
+        }
         Ok(Some(next))
+    }
+
+    /// Drops the positions no entry keeps any more, the others moving down
+    /// in their order, and names each entry's position anew.
+    fn keep_positions_of_entries(&mut self) {
+        let mut new_index = vec![NONE; self.positions.len()];
+        for entry in &self.entries {
+            if let Some(slot) = new_index.get_mut(entry.kept as usize) {
+                *slot = 0;
+            }
+        }
+        let mut next = 0;
+        for slot in &mut new_index {
+            if *slot == 0 {
+                *slot = next;
+                next += 1;
+            }
+        }
+        let positions = core::mem::take(&mut self.positions);
+        self.positions = positions
+            .into_iter()
+            .zip(&new_index)
+            .filter_map(|(position, &slot)| (slot != NONE).then_some(position))
+            .collect();
+        // Collected in place: the old capacity is still held.
+        self.positions.shrink_to_fit();
+        for entry in &mut self.entries {
+            if entry.kept != NONE {
+                entry.kept = new_index[entry.kept as usize];
+            }
+        }
     }
 
     /// The tree made anew from `root` (its line `line`), its generator kept.
     pub fn restart(&mut self, root: &N, line: &Line<G>) {
         let fresh = Tree::<G, N, S>::new(root, line, 0);
         self.entries = fresh.entries;
+        self.positions = fresh.positions;
         self.scratch = fresh.scratch;
     }
 }
@@ -253,7 +293,20 @@ mod tests {
         assert_eq!(after[0].mv, None, "the new root has no move");
         assert_eq!(after[0].children, before[0].children);
         assert_eq!(after[1..], before[1..], "{} every {keep_every}", S::NAME);
-        assert!(S::node(&tree.entries[0].kept).is_some() || S::NAME == "moves");
+        assert_ne!(
+            tree.entries[0].kept, NONE,
+            "the new root keeps its position"
+        );
+        let kept = tree
+            .entries
+            .iter()
+            .filter(|entry| entry.kept != NONE)
+            .count();
+        assert_eq!(
+            kept,
+            tree.positions.len(),
+            "the positions of the dropped nodes go"
+        );
         // The compacted tree searches on.
         line.play(mv);
         for _ in 0..500 {

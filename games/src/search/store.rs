@@ -16,31 +16,18 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::tree::Settings;
-use crate::game::Node;
 
-/// How a tree keeps what it needs to find a node's board.
+/// How a tree keeps what it needs to find a node's board: which nodes
+/// keep their position (in the tree's vector of positions, beside its
+/// vector of nodes). The root always does.
 pub trait Store: 'static {
     /// The name of the store's kind in a `Debug` view (`positions`,
     /// `moves`).
     const NAME: &'static str;
 
-    /// What a tree node keeps beside its move and statistics.
-    type Kept<N: Node>;
-
     /// Whether a new node `gap` plies below the nearest node of its path
     /// that keeps its position keeps its own, under `settings`.
     fn keeps(gap: u32, settings: &Settings) -> bool;
-
-    /// What a node that keeps its position keeps of `node` (the root does).
-    fn keep<N: Node>(node: N) -> Self::Kept<N>;
-
-    /// What a node that keeps no position keeps.
-    fn skip<N: Node>() -> Self::Kept<N>;
-
-    /// The node a tree node keeps, if it keeps one: then its board is read
-    /// from it; otherwise it is made from a kept ancestor's (or the
-    /// root's).
-    fn node<N: Node>(kept: &Self::Kept<N>) -> Option<&N>;
 }
 
 /// Tree nodes keep their position (the crate's position and the game's
@@ -52,22 +39,8 @@ pub enum Positions {}
 impl Store for Positions {
     const NAME: &'static str = "positions";
 
-    type Kept<N: Node> = Option<N>;
-
     fn keeps(gap: u32, settings: &Settings) -> bool {
         gap >= settings.keep_every
-    }
-
-    fn keep<N: Node>(node: N) -> Option<N> {
-        Some(node)
-    }
-
-    fn skip<N: Node>() -> Option<N> {
-        None
-    }
-
-    fn node<N: Node>(kept: &Option<N>) -> Option<&N> {
-        kept.as_ref()
     }
 }
 
@@ -79,18 +52,8 @@ pub enum Moves {}
 impl Store for Moves {
     const NAME: &'static str = "moves";
 
-    type Kept<N: Node> = ();
-
     fn keeps(_gap: u32, _settings: &Settings) -> bool {
         false
-    }
-
-    fn keep<N: Node>(_node: N) {}
-
-    fn skip<N: Node>() {}
-
-    fn node<N: Node>((): &()) -> Option<&N> {
-        None
     }
 }
 

@@ -100,9 +100,10 @@ impl fmt::Display for Corrupt {
 impl std::error::Error for Corrupt {}
 
 /// One node of the tree.
-pub(crate) struct Entry<M, T, K> {
-    /// What the store keeps: the node's position, or nothing.
-    pub(crate) kept: K,
+pub(crate) struct Entry<M, T> {
+    /// The index of the node's position in the tree's positions, if it
+    /// keeps one; [`NONE`] if not.
+    pub(crate) kept: u32,
     /// The node's step: its key and the game's counters.
     pub(crate) step: T,
     /// The move that led here; `None` for the root.
@@ -124,7 +125,7 @@ pub(crate) struct Entry<M, T, K> {
     pub(crate) outcome: Option<Outcome>,
 }
 
-impl<M: Copy, T, K> Entry<M, T, K> {
+impl<M: Copy, T> Entry<M, T> {
     /// The move of a node that is a child, as every node but the root is.
     fn child_move(&self) -> M {
         self.mv.expect("a child has a move")
@@ -156,18 +157,23 @@ impl<M> Child<M> {
     }
 }
 
-/// Bytes a tree node adds beyond the node's own position, by what it
-/// holds: one vector slot.
-pub(crate) fn entry_bytes<G: Rules, N: Node, S: Store>() -> usize {
-    size_of::<Entry<G::Move, G::Step, S::Kept<N>>>()
+/// Bytes a tree node takes in the tree's vector of nodes: one slot.
+pub(crate) fn entry_bytes<G: Rules>() -> usize {
+    size_of::<Entry<G::Move, G::Step>>()
 }
 
-/// The entry of a tree of `G` over `N`, kept by `S`.
-type EntryOf<G, N, S> = Entry<<G as Game>::Move, <G as Rules>::Step, <S as Store>::Kept<N>>;
+/// The entry of a tree of `G`.
+type EntryOf<G> = Entry<<G as Game>::Move, <G as Rules>::Step>;
 
 /// One Monte Carlo tree over nodes `N` of the game `G`, kept by `S`.
 pub struct Tree<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> {
-    pub(super) entries: Vec<EntryOf<G, N, S>>,
+    pub(super) entries: Vec<EntryOf<G>>,
+    /// The positions the nodes keep, each named by its node's `kept`: a
+    /// vector of its own, so that a node that keeps none costs its slot
+    /// only, whatever the node type's size.
+    pub(super) positions: Vec<N>,
+    /// The store, a type of no value.
+    store: core::marker::PhantomData<S>,
     rng: Rng,
     pub(super) scratch: Scratch<G>,
     /// The selected leaf's node, made from its nearest keeping ancestor's
@@ -223,7 +229,7 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
         G::moves(&line.board, &mut scratch.moves);
         let moves = scratch.moves.len();
         let entry = Entry {
-            kept: S::keep(root.clone()),
+            kept: 0,
             step: *line.last_step(),
             mv: None,
             visits: 0,
@@ -236,6 +242,8 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
         };
         Tree {
             entries: vec![entry],
+            positions: vec![root.clone()],
+            store: core::marker::PhantomData,
             rng: Rng(seed),
             scratch,
             leaf_node: None,
@@ -335,12 +343,12 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
         self.entries[0].outcome.is_some()
     }
 
-    /// The bytes of the tree's vector: its capacity's slots. The positions
-    /// the nodes keep may hold more on the heap, which only the allocator
-    /// counts.
+    /// The bytes of the tree's vectors: the slots of its nodes and of the
+    /// positions they keep. The positions may hold more on the heap, which
+    /// only the allocator counts.
     #[must_use]
     pub fn vector_bytes(&self) -> usize {
-        self.entries.capacity() * entry_bytes::<G, N, S>()
+        self.entries.capacity() * entry_bytes::<G>() + self.positions.capacity() * size_of::<N>()
     }
 
     pub(super) fn child_indices(&self, parent: u32) -> impl Iterator<Item = u32> + '_ {
@@ -381,7 +389,7 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
         let wanted = self.entries.len().max(64);
         let extra = match room {
             None => wanted,
-            Some(bytes) => wanted.min(bytes / entry_bytes::<G, N, S>()),
+            Some(bytes) => wanted.min(bytes / entry_bytes::<G>()),
         };
         extra > 0 && self.entries.try_reserve_exact(extra).is_ok()
     }
@@ -508,19 +516,21 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
         let path = &self.scratch.path;
         let kept = path
             .iter()
-            .rposition(|&index| S::node(&self.entries[index as usize].kept).is_some());
-        let start = kept.unwrap_or(0);
-        let gap = u32::try_from(path.len() - 1 - start).unwrap_or(u32::MAX);
+            .rposition(|&index| self.entries[index as usize].kept != NONE)
+            .unwrap_or(0);
+        let gap = u32::try_from(path.len() - 1 - kept).unwrap_or(u32::MAX);
         self.scratch.gap = gap;
-        self.leaf_node = None;
-        let keeping = kept.and_then(|at| S::node(&self.entries[path[at] as usize].kept));
-        let mut node = if let Some(node) = keeping {
-            node.read_into(&mut self.scratch.board);
-            (gap > 0 && expanding && S::keeps(gap + 1, settings)).then(|| node.clone())
-        } else {
-            self.scratch.board.clone_from(&line.board);
-            None
-        };
+        let from = self.entries[path[kept] as usize].kept;
+        let from = self.positions.get(from as usize);
+        let start = kept;
+        // The root's board is the line's, read once: a copy is all it takes.
+        match from {
+            Some(node) if kept > 0 => node.read_into(&mut self.scratch.board),
+            _ => self.scratch.board.clone_from(&line.board),
+        }
+        let mut node = from
+            .filter(|_| gap > 0 && expanding && S::keeps(gap + 1, settings))
+            .cloned();
         for pair in path[start..].windows(2) {
             let parent = &self.entries[pair[0] as usize];
             let mv = self.entries[pair[1] as usize].child_move();
@@ -563,11 +573,14 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
         let mv = scratch.moves[usize::from(parent.tried)];
         parent.tried += 1;
         let kept = if S::keeps(scratch.gap + 1, settings) {
-            let from = S::node(&parent.kept).or(self.leaf_node.as_ref());
+            let from = self.positions.get(parent.kept as usize);
+            let from = from.or(self.leaf_node.as_ref());
             let from = from.expect("a keeping child's parent node is kept or made");
-            S::keep(from.play(&scratch.board, mv))
+            let index = u32::try_from(self.positions.len()).expect("fewer than 2^32 positions");
+            self.positions.push(from.play(&scratch.board, mv));
+            index
         } else {
-            S::skip()
+            NONE
         };
         self.leaf_node = None;
         let step = G::make(&mut scratch.board, mv, &parent.step);
@@ -680,7 +693,7 @@ fn playout<G: Rules>(
 }
 
 /// The mean value of a node for the player who made its move.
-fn mean<M, T, K>(entry: &Entry<M, T, K>) -> f32 {
+fn mean<M, T>(entry: &Entry<M, T>) -> f32 {
     if entry.visits == 0 {
         0.5
     } else {
