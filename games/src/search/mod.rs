@@ -2,6 +2,7 @@
 
 mod engine;
 mod erased;
+mod kept;
 mod line;
 mod reuse;
 mod rules;

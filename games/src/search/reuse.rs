@@ -2,6 +2,7 @@
 //! root, its subtree moves down the vector in place and everything else is
 //! dropped at once.
 
+use super::kept::Kept;
 use super::line::Line;
 use super::rules::Rules;
 use super::store::Store;
@@ -24,9 +25,6 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
     /// [`Corrupt`] where the subtree's links cannot be followed (a child
     /// past the nodes, a node reached twice); the tree is then as it was.
     ///
-    /// # Panics
-    ///
-    /// With 2^32 positions kept, which no vector of nodes reaches.
     pub fn advance(&mut self, mv: G::Move, root: &N) -> Result<Option<usize>, Corrupt> {
         let Some(child) = self
             .child_indices(0)
@@ -60,8 +58,7 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
         new_root.next_sibling = NONE;
         new_root.mv = None;
         if new_root.kept == NONE {
-            new_root.kept = u32::try_from(self.positions.len()).expect("fewer than 2^32 positions");
-            self.positions.push(root.clone());
+            new_root.kept = self.positions.push(root.clone());
         }
         Ok(Some(next))
     }
@@ -82,14 +79,8 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
                 next += 1;
             }
         }
-        let positions = core::mem::take(&mut self.positions);
-        self.positions = positions
-            .into_iter()
-            .zip(&new_index)
-            .filter_map(|(position, &slot)| (slot != NONE).then_some(position))
-            .collect();
-        // Collected in place: the old capacity is still held.
-        self.positions.shrink_to_fit();
+        let positions = core::mem::replace(&mut self.positions, Kept::new());
+        self.positions = positions.retain(|index| new_index[index] != NONE);
         for entry in &mut self.entries {
             if entry.kept != NONE {
                 entry.kept = new_index[entry.kept as usize];

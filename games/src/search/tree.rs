@@ -21,6 +21,7 @@ use core::fmt;
 
 use support::Rng;
 
+use super::kept::Kept;
 use super::line::Line;
 use super::rules::{Outcome, Rules, Terms};
 use super::store::Store;
@@ -171,7 +172,7 @@ pub struct Tree<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> {
     /// The positions the nodes keep, each named by its node's `kept`: a
     /// vector of its own, so that a node that keeps none costs its slot
     /// only, whatever the node type's size.
-    pub(super) positions: Vec<N>,
+    pub(super) positions: Kept<N>,
     /// The store, a type of no value.
     store: core::marker::PhantomData<S>,
     rng: Rng,
@@ -240,9 +241,11 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
             moves: move_count(moves),
             outcome: (moves == 0).then(|| G::no_moves(&line.board)),
         };
+        let mut positions = Kept::new();
+        positions.push(root.clone());
         Tree {
             entries: vec![entry],
-            positions: vec![root.clone()],
+            positions,
             store: core::marker::PhantomData,
             rng: Rng(seed),
             scratch,
@@ -348,7 +351,7 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
     /// only the allocator counts.
     #[must_use]
     pub fn vector_bytes(&self) -> usize {
-        self.entries.capacity() * entry_bytes::<G>() + self.positions.capacity() * size_of::<N>()
+        self.entries.capacity() * entry_bytes::<G>() + self.positions.slots() * size_of::<N>()
     }
 
     pub(super) fn child_indices(&self, parent: u32) -> impl Iterator<Item = u32> + '_ {
@@ -521,7 +524,7 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
         let gap = u32::try_from(path.len() - 1 - kept).unwrap_or(u32::MAX);
         self.scratch.gap = gap;
         let from = self.entries[path[kept] as usize].kept;
-        let from = self.positions.get(from as usize);
+        let from = self.positions.get(from);
         let start = kept;
         // The root's board is the line's, read once: a copy is all it takes.
         match from {
@@ -573,12 +576,10 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
         let mv = scratch.moves[usize::from(parent.tried)];
         parent.tried += 1;
         let kept = if S::keeps(scratch.gap + 1, settings) {
-            let from = self.positions.get(parent.kept as usize);
+            let from = self.positions.get(parent.kept);
             let from = from.or(self.leaf_node.as_ref());
             let from = from.expect("a keeping child's parent node is kept or made");
-            let index = u32::try_from(self.positions.len()).expect("fewer than 2^32 positions");
-            self.positions.push(from.play(&scratch.board, mv));
-            index
+            self.positions.push(from.play(&scratch.board, mv))
         } else {
             NONE
         };
