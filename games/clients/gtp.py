@@ -64,6 +64,15 @@ class Gtp:
         self.process.wait(timeout=10)
 
 
+def relay(program, color, move, refusal):
+    """`play` of `move` sent to `program`, unless it resigns; a refusal ends
+    the run with `refusal` and the program's reason."""
+    if move.lower() != "resign":
+        ok, text = program.send(f"play {color} {move}")
+        if not ok:
+            raise SystemExit(f"{refusal} {color} {move}: {text}")
+
+
 def protocol_checks(ours):
     """The administrative commands, and bad input answered with `?`."""
     assert ours.must("protocol_version") == "2"
@@ -97,16 +106,10 @@ def play(game, binary, gnugo):
         color = "b" if moves % 2 == 0 else "w"
         if color == gnugo_plays:
             move = referee.must(f"genmove {color}")
-            if move.lower() != "resign":
-                ok, text = ours.send(f"play {color} {move}")
-                if not ok:
-                    raise SystemExit(f"the engine refused GNU Go's {color} {move}: {text}")
+            relay(ours, color, move, "the engine refused GNU Go's")
         else:
             move = ours.must(f"genmove {color}")
-            if move.lower() != "resign":
-                ok, text = referee.send(f"play {color} {move}")
-                if not ok:
-                    raise SystemExit(f"GNU Go refused the engine's {color} {move}: {text}")
+            relay(referee, color, move, "GNU Go refused the engine's")
             checked += 1
         if move.lower() == "resign":
             break
@@ -154,17 +157,11 @@ def timed(binary, gnugo, size, game):
             if left < 0:
                 raise SystemExit(f"{size}x{size} game {game}: the engine lost on time "
                                  f"at move {moves + 1} ({spent:.3f} s, {left:.3f} s left)")
-            if move.lower() != "resign":
-                ok, text = referee.send(f"play {color} {move}")
-                if not ok:
-                    raise SystemExit(f"GNU Go refused the engine's {color} {move}: {text}")
+            relay(referee, color, move, "GNU Go refused the engine's")
             checked += 1
         else:
             move = referee.must(f"genmove {color}")
-            if move.lower() != "resign":
-                ok, text = ours.send(f"play {color} {move}")
-                if not ok:
-                    raise SystemExit(f"the engine refused GNU Go's {color} {move}: {text}")
+            relay(ours, color, move, "the engine refused GNU Go's")
         if move.lower() == "resign":
             break
         passes = passes + 1 if move.lower() == "pass" else 0

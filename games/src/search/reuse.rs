@@ -189,31 +189,22 @@ mod tests {
     /// broken tree fails the test rather than hang it.
     fn subtree<S: Store>(tree: &Tree<Chess, ChessNode, S>, at: u32) -> Result<Vec<Shape>, Corrupt> {
         let nodes = tree.entries.len();
+        let entry_at = |from: u32, to: u32| {
+            tree.entries
+                .get(to as usize)
+                .ok_or(Corrupt::OutOfRange { from, to, nodes })
+        };
         let mut shapes = Vec::new();
         let mut pending = vec![at];
         while let Some(index) = pending.pop() {
             if shapes.len() >= nodes {
                 return Err(Corrupt::Cycle { at: index });
             }
-            let entry = tree
-                .entries
-                .get(index as usize)
-                .ok_or(Corrupt::OutOfRange {
-                    from: index,
-                    to: index,
-                    nodes,
-                })?;
+            let entry = entry_at(index, index)?;
             let mut children = Vec::new();
             let mut child = entry.first_child;
             while child != NONE && children.len() <= usize::from(entry.tried) {
-                let listed = tree
-                    .entries
-                    .get(child as usize)
-                    .ok_or(Corrupt::OutOfRange {
-                        from: index,
-                        to: child,
-                        nodes,
-                    })?;
+                let listed = entry_at(index, child)?;
                 children.push(listed.mv.expect("a child has a move"));
                 pending.push(child);
                 child = listed.next_sibling;

@@ -610,7 +610,11 @@ fn fastest_within(performance: &str, name: &str) -> Result<f64, String> {
     let all = rows(section(performance, name)?);
     let label = all
         .iter()
-        .find_map(|cells| cells.first().filter(|cell| cell.starts_with(FASTEST_WITHIN)))
+        .find_map(|cells| {
+            cells
+                .first()
+                .filter(|cell| cell.starts_with(FASTEST_WITHIN))
+        })
         .ok_or_else(|| format!("{name}: no store within 1.5x the moves store's bytes"))?;
     let at = all
         .iter()
