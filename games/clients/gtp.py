@@ -3,11 +3,21 @@ against itself or against GNU Go, every `genmove` answer sent to GNU Go
 with `play`; any answer of GNU Go's that is not `=` (an illegal move)
 fails the run, as does the engine refusing one of GNU Go's moves.
 
+In the `timed` mode, games against GNU Go on 9x9 and 19x19 under a clock:
+the engine is given `time_settings 60 0 0` (60 seconds of absolute time
+for the game) and, before each of its moves, `time_left` as this script
+counts it, the wall time of every `genmove` taken off; a move answered
+after the engine's time ran out fails the run, as does an illegal one.
+The games run side by side, each engine searching by its clock alone.
+
     python games/clients/gtp.py GAMES_BINARY GNUGO GAMES
+    python games/clients/gtp.py timed GAMES_BINARY GNUGO GAMES_PER_SIZE
 """
 
 import subprocess
 import sys
+import threading
+import time
 
 SIZE = 9
 KOMI = 7.5
@@ -54,6 +64,15 @@ class Gtp:
         self.process.wait(timeout=10)
 
 
+def relay(program, color, move, refusal):
+    """`play` of `move` sent to `program`, unless it resigns; a refusal ends
+    the run with `refusal` and the program's reason."""
+    if move.lower() != "resign":
+        ok, text = program.send(f"play {color} {move}")
+        if not ok:
+            raise SystemExit(f"{refusal} {color} {move}: {text}")
+
+
 def protocol_checks(ours):
     """The administrative commands, and bad input answered with `?`."""
     assert ours.must("protocol_version") == "2"
@@ -87,16 +106,10 @@ def play(game, binary, gnugo):
         color = "b" if moves % 2 == 0 else "w"
         if color == gnugo_plays:
             move = referee.must(f"genmove {color}")
-            if move.lower() != "resign":
-                ok, text = ours.send(f"play {color} {move}")
-                if not ok:
-                    raise SystemExit(f"the engine refused GNU Go's {color} {move}: {text}")
+            relay(ours, color, move, "the engine refused GNU Go's")
         else:
             move = ours.must(f"genmove {color}")
-            if move.lower() != "resign":
-                ok, text = referee.send(f"play {color} {move}")
-                if not ok:
-                    raise SystemExit(f"GNU Go refused the engine's {color} {move}: {text}")
+            relay(referee, color, move, "GNU Go refused the engine's")
             checked += 1
         if move.lower() == "resign":
             break
@@ -113,7 +126,83 @@ def play(game, binary, gnugo):
     return moves, checked, score, reference
 
 
+# The clock of the timed games: absolute time, in seconds.
+MAIN_TIME = 60
+# The most moves of a timed game, by board size: three plies a point
+# (the engine's own move limit).
+TIMED_MAX_MOVES = {9: 3 * 81, 19: 3 * 361}
+
+
+def timed(binary, gnugo, size, game):
+    """One game against GNU Go under the clock: the engine's moves, the
+    most time one took, and the time it had left at the end."""
+    ours = Gtp([binary, "go", "gtp", "--seed", str(game)])
+    referee = Gtp([gnugo, "--mode", "gtp", "--level", "1"])
+    for program in (ours, referee):
+        program.must(f"boardsize {size}")
+        program.must("clear_board")
+        program.must(f"komi {KOMI}")
+    ours.must(f"time_settings {MAIN_TIME} 0 0")
+    engine = "b" if game % 2 == 0 else "w"
+    left, longest, checked, moves, passes = float(MAIN_TIME), 0.0, 0, 0, 0
+    while moves < TIMED_MAX_MOVES[size] and passes < 2:
+        color = "b" if moves % 2 == 0 else "w"
+        if color == engine:
+            ours.must(f"time_left {color} {int(left)} 0")
+            started = time.monotonic()
+            move = ours.must(f"genmove {color}")
+            spent = time.monotonic() - started
+            left -= spent
+            longest = max(longest, spent)
+            if left < 0:
+                raise SystemExit(f"{size}x{size} game {game}: the engine lost on time "
+                                 f"at move {moves + 1} ({spent:.3f} s, {left:.3f} s left)")
+            relay(referee, color, move, "GNU Go refused the engine's")
+            checked += 1
+        else:
+            move = referee.must(f"genmove {color}")
+            relay(ours, color, move, "the engine refused GNU Go's")
+        if move.lower() == "resign":
+            break
+        passes = passes + 1 if move.lower() == "pass" else 0
+        moves += 1
+    ours.close()
+    referee.close()
+    return checked, longest, left
+
+
+def timed_main(binary, gnugo, games):
+    """`games` timed games on each board size, all side by side."""
+    results, failures = {}, []
+
+    def run(size, game):
+        try:
+            results[(size, game)] = timed(binary, gnugo, size, game)
+        except BaseException as error:  # reported once every game is done
+            failures.append(f"{size}x{size} game {game}: {error}")
+
+    threads = [threading.Thread(target=run, args=(size, game))
+               for size in (9, 19) for game in range(games)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if failures:
+        raise SystemExit("\n".join(failures))
+    total = 0
+    for (size, game), (checked, longest, left) in sorted(results.items()):
+        total += checked
+        print(f"{size}x{size} game {game + 1}: {checked} engine moves under "
+              f"time_settings {MAIN_TIME} 0 0, the longest {longest:.2f} s, "
+              f"{left:.1f} s left", flush=True)
+    print(f"gtp timed: {len(results)} games, {total} engine moves, every one legal for "
+          f"GNU Go and in time")
+
+
 def main():
+    if sys.argv[1] == "timed":
+        timed_main(sys.argv[2], sys.argv[3], int(sys.argv[4]))
+        return
     binary, gnugo, games = sys.argv[1], sys.argv[2], int(sys.argv[3])
     total = 0
     for game in range(games):

@@ -96,11 +96,14 @@ fn every_feature_gated_public_module_shown_carries_its_docs_rs_badge() {
 }
 
 #[test]
-fn the_package_says_where_it_lives_and_its_checked_rust_version() {
+fn the_package_names_no_repository_until_it_has_one_and_its_checked_rust_version() {
     let manifest = manifest();
+    // The project has no public repository yet: crates.io shows none
+    // rather than someone else's.
+    assert_eq!(get(&manifest, &["package", "repository"]), None);
     assert_eq!(
-        get(&manifest, &["package", "repository"]).and_then(Value::as_str),
-        Some("https://github.com/sashite/persistent-qi")
+        get(&manifest, &["package", "documentation"]).and_then(Value::as_str),
+        Some("https://docs.rs/persistent-qi")
     );
     assert_eq!(
         get(&manifest, &["package", "readme"]).and_then(Value::as_str),

@@ -21,7 +21,7 @@
 //! The package ships this test: run there (see `.ci/run`), the link check
 //! fails on any relative link to a file the package leaves out.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The sections the README shares with the crate docs, by file name.
 const SHARED: [&str; 5] = [
@@ -31,9 +31,6 @@ const SHARED: [&str; 5] = [
     "limits",
     "thread-safety",
 ];
-
-/// Where links to files the package leaves out must point.
-const REPOSITORY: &str = "https://github.com/sashite/persistent-qi";
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -218,66 +215,6 @@ fn the_crate_docs_include_every_shared_section_and_nothing_else_of_docs_crate() 
         files, shared,
         "every file of docs/crate is a shared section"
     );
-}
-
-/// Every link target of `markdown`: inline links `[text](target)` and
-/// reference definitions `[label]: target`, in order.
-fn link_targets(markdown: &str) -> Vec<String> {
-    let mut targets = Vec::new();
-    let mut in_code = false;
-    for line in markdown.lines() {
-        if line.starts_with("```") {
-            in_code = !in_code;
-            continue;
-        }
-        if in_code {
-            continue;
-        }
-        if line.starts_with('[')
-            && let Some((_, target)) = line.split_once("]: ")
-        {
-            targets.push(target.trim().to_string());
-            continue;
-        }
-        let mut rest = line;
-        while let Some(at) = rest.find("](") {
-            let after = &rest[at + 2..];
-            let Some(end) = after.find(')') else { break };
-            targets.push(after[..end].to_string());
-            rest = &after[end..];
-        }
-    }
-    targets
-}
-
-#[test]
-fn every_link_of_the_readme_points_into_the_package_or_the_repository() {
-    let readme = readme();
-    let targets = link_targets(&readme);
-    assert!(targets.len() > 10, "{targets:?}");
-    for target in targets {
-        if target.starts_with("https://") {
-            // Files of the repository the package may lack are linked on
-            // the repository's default branch, never on another host.
-            if target.contains("github.com/sashite/persistent-qi") {
-                assert!(
-                    target.starts_with(&format!("{REPOSITORY}/blob/main/"))
-                        || target.starts_with(&format!("{REPOSITORY}/tree/main/")),
-                    "{target}"
-                );
-            }
-            continue;
-        }
-        if target.starts_with('#') {
-            continue;
-        }
-        let path = target.split('#').next().unwrap_or_default();
-        assert!(
-            Path::new(&root()).join(path).exists(),
-            "the README links {target}, which is not in this tree (in the package, link \
-             files it leaves out under {REPOSITORY})"
-        );
-    }
 }
 
 #[test]

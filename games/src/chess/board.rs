@@ -59,8 +59,8 @@ pub(crate) const fn forward(player: Player) -> isize {
 }
 
 /// One node read for move generation: the board as mailbox codes and as
-/// the position's own tokens, the turn, and the node's castling rights and
-/// en-passant square. Two boards are equal when every field is: a board
+/// the position's own tokens, the turn, and the node's castling rights,
+/// en-passant square and halfmove clock. Two boards are equal when every field is: a board
 /// a search's make-moves reached equals the node it stands for, read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
@@ -74,6 +74,8 @@ pub struct Board {
     pub(crate) castling: Castling,
     /// The board square a pawn may be taken on en passant.
     pub(crate) en_passant: Option<u8>,
+    /// Plies since the last capture or pawn move.
+    pub(crate) halfmove: u16,
 }
 
 impl Default for Board {
@@ -86,6 +88,7 @@ impl Default for Board {
             kings: [0; 2],
             castling: Castling::NONE,
             en_passant: None,
+            halfmove: 0,
         }
     }
 }
@@ -116,6 +119,7 @@ impl Board {
         self.kings = [0; 2];
         self.castling = node.castling;
         self.en_passant = node.en_passant;
+        self.halfmove = node.halfmove_clock();
         node.position.read_board(&mut self.pieces);
         for (square, piece) in self.pieces.iter().enumerate() {
             if let Some(piece) = *piece {
@@ -133,6 +137,13 @@ impl Board {
     #[must_use]
     pub fn turn(&self) -> Player {
         self.turn
+    }
+
+    /// The halfmove clock: plies since the last capture or pawn move
+    /// ([`Node::halfmove_clock`]).
+    #[must_use]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
     }
 
     /// Whether `player`'s king is attacked.

@@ -29,7 +29,7 @@ use crate::position::QpiPosition;
 /// | side to move `x` | `Turn("x")` |
 /// | castling `KX` or `KK` | `Castling("KX")` |
 /// | en passant `e9` | `EnPassant("e9")` |
-/// | clock `-1` | `Clock("-1")` |
+/// | clock `-1`, or a halfmove clock over 65,535 | `Clock("-1")` |
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum FenError {
@@ -59,7 +59,8 @@ pub enum FenError {
     Castling(String),
     /// The en-passant field is neither `-` nor a square name.
     EnPassant(String),
-    /// A clock field is no number.
+    /// A clock field is no number (the halfmove clock: none from 0 to
+    /// 65,535).
     Clock(String),
 }
 
@@ -108,6 +109,8 @@ pub(crate) struct Fen {
     pub(crate) turn: Player,
     pub(crate) castling: Castling,
     pub(crate) en_passant: Option<u8>,
+    /// The halfmove clock (the fifth field), 0 where there is none.
+    pub(crate) halfmove: u16,
 }
 
 /// Reads the fields of a FEN (4 to 6, split on whitespace).
@@ -128,11 +131,18 @@ pub(crate) fn read(fields: &[&str]) -> Result<Fen, FenError> {
     if let Some(clock) = clocks.iter().find(|clock| clock.parse::<u64>().is_err()) {
         return Err(FenError::Clock((*clock).to_owned()));
     }
+    let halfmove = match clocks.first() {
+        Some(clock) => clock
+            .parse::<u16>()
+            .map_err(|_| FenError::Clock((*clock).to_owned()))?,
+        None => 0,
+    };
     Ok(Fen {
         squares,
         turn,
         castling,
         en_passant,
+        halfmove,
     })
 }
 
@@ -199,10 +209,10 @@ fn fen_piece(character: char) -> Option<Qpi> {
     Some(Qpi::new(style, pin))
 }
 
-/// The FEN of a node: its placement, side to move, castling rights and
-/// en-passant square (as the node keeps it: see [`Node::en_passant`]),
-/// and clocks `0 1`, which the node does not keep. Styles are not written:
-/// FEN has none.
+/// The FEN of a node: its placement, side to move, castling rights,
+/// en-passant square (as the node keeps it: see [`Node::en_passant`]) and
+/// halfmove clock, then the fullmove number 1, which the node does not
+/// keep. Styles are not written: FEN has none.
 ///
 /// ```
 /// use games::chess::{self, START, to_fen};
@@ -221,6 +231,7 @@ pub fn to_fen<P: QpiPosition>(node: &Node<P>) -> String {
         node.position.turn(),
         node.castling(),
         node.en_passant(),
+        node.halfmove_clock(),
     )
 }
 
@@ -243,16 +254,19 @@ impl Board {
             self.turn,
             self.castling,
             self.en_passant.map(usize::from),
+            self.halfmove,
         )
     }
 }
 
-/// The FEN of a board's squares, its turn and state, with clocks `0 1`.
+/// The FEN of a board's squares, its turn, state and halfmove clock, with
+/// the fullmove number 1.
 fn write(
     squares: &[Option<Qpi>; SQUARES],
     turn: Player,
     castling: Castling,
     en_passant: Option<usize>,
+    halfmove: u16,
 ) -> String {
     let placement = crate::mailbox::write_placement(squares, FILES, |fen, piece| {
         let pin = piece.pin();
@@ -265,5 +279,5 @@ fn write(
     });
     let turn = if turn.is_first() { 'w' } else { 'b' };
     let en_passant = en_passant.map_or_else(|| "-".to_owned(), square_name);
-    format!("{placement} {turn} {castling} {en_passant} 0 1")
+    format!("{placement} {turn} {castling} {en_passant} {halfmove} 1")
 }

@@ -42,18 +42,11 @@ impl Step {
         self.key
     }
 
-    /// The halfmove clock: plies since the last capture or pawn move (or
-    /// since the line's first position, whose past is unknown).
+    /// The halfmove clock: plies since the last capture or pawn move, from
+    /// the line's first position's clock (its FEN's, kept by its node).
     #[must_use]
     pub fn clock(self) -> u16 {
         self.clock
-    }
-
-    /// The same position with the halfmove clock `clock`, as a FEN's fifth
-    /// field gives it for a line's first position.
-    #[must_use]
-    pub fn with_clock(self, clock: u16) -> Step {
-        Step { clock, ..self }
     }
 }
 
@@ -80,7 +73,8 @@ fn state_terms(turn: Player, castling: Castling, en_passant: Option<u8>) -> u64 
 }
 
 /// The step of a line's first position, read into `board`: its key from
-/// every square, in O(squares), and a halfmove clock of 0.
+/// every square, in O(squares), and the board's halfmove clock (its
+/// node's).
 #[must_use]
 pub(crate) fn first_step(board: &Board) -> Step {
     let squares = board
@@ -91,7 +85,18 @@ pub(crate) fn first_step(board: &Board) -> Step {
         .fold(0, |key, term| key ^ term);
     Step {
         key: squares ^ state_terms(board.turn, board.castling, board.en_passant),
-        clock: 0,
+        clock: board.halfmove,
+    }
+}
+
+/// The halfmove clock after `mv`, from `clock` before it: 0 after a capture
+/// or a pawn move, one more after any other (at most `u16::MAX`).
+#[inline]
+pub(crate) fn halfmove_after(clock: u16, mv: &Move) -> u16 {
+    if mv.captured.is_some() || is_kind(code_of(mv.mover), Kind::Pawn) {
+        0
+    } else {
+        clock.saturating_add(1)
     }
 }
 
@@ -144,15 +149,9 @@ pub(crate) fn make(board: &mut Board, mv: Move, step: &Step) -> Step {
     board.castling = castling;
     board.en_passant = en_passant;
     key ^= state_terms(board.turn, castling, en_passant);
-    let irreversible = mv.captured.is_some() || is_kind(mover, Kind::Pawn);
-    Step {
-        key,
-        clock: if irreversible {
-            0
-        } else {
-            step.clock.saturating_add(1)
-        },
-    }
+    let clock = halfmove_after(step.clock, &mv);
+    board.halfmove = clock;
+    Step { key, clock }
 }
 
 // A step is kept in every node of a search's tree.

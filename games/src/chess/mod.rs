@@ -144,15 +144,33 @@ pub const PUBLISHED: [Published; 3] = [
 ];
 
 /// A node of the chess move tree: the position (board and turn), and the
-/// castling rights and en-passant square beside it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// castling rights, en-passant square and halfmove clock beside it.
+///
+/// Two nodes are equal when their positions, rights and en-passant squares
+/// are: the halfmove clock counts the game's past, which the key leaves
+/// out too, so that a transposition table finds a position whatever its
+/// clock.
+#[derive(Debug, Clone)]
 pub struct Node<P> {
     /// The position.
     pub position: P,
     castling: Castling,
     /// The board square a pawn may be taken on en passant.
     en_passant: Option<u8>,
+    /// Plies since the last capture or pawn move: a FEN's fifth field,
+    /// then counted by every move.
+    halfmove: u16,
 }
+
+impl<P: PartialEq> PartialEq for Node<P> {
+    fn eq(&self, other: &Self) -> bool {
+        self.position == other.position
+            && self.castling == other.castling
+            && self.en_passant == other.en_passant
+    }
+}
+
+impl<P: Eq> Eq for Node<P> {}
 
 impl<P> Node<P> {
     /// The castling rights left.
@@ -169,6 +187,14 @@ impl<P> Node<P> {
     #[must_use]
     pub fn en_passant(&self) -> Option<usize> {
         self.en_passant.map(usize::from)
+    }
+
+    /// The halfmove clock: plies since the last capture or pawn move, as
+    /// the FEN read gave it and every move since counted (python-chess's
+    /// `halfmove_clock`). The fifty-move rule draws at 100.
+    #[must_use]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
     }
 }
 
@@ -228,18 +254,21 @@ fn play<P: QpiPosition>(
     }
     let en_passant = board.en_passant_after(&mv);
     let castling = node.castling.after_move(from, to);
+    let halfmove = make::halfmove_after(node.halfmove, &mv);
     match out {
         Some(out) => {
             node.position
                 .play_into(&writes[..count], None, &mut out.position);
             out.castling = castling;
             out.en_passant = en_passant;
+            out.halfmove = halfmove;
             None
         }
         None => Some(Node {
             position: node.position.play(&writes[..count], None),
             castling,
             en_passant,
+            halfmove,
         }),
     }
 }

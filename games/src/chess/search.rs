@@ -44,8 +44,8 @@ impl Rules for Chess {
         }
     }
 
-    /// The key from every square, and a halfmove clock of 0 (a FEN's clock
-    /// can be set with [`Step::with_clock`]).
+    /// The key from every square, and the board's halfmove clock (the one
+    /// its FEN gave, kept by its node).
     fn first_step(board: &Board) -> Step {
         make::first_step(board)
     }

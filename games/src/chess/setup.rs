@@ -233,6 +233,10 @@ error_from!(LoadError: Fen(FenError), Feen(FeenError), Build(BuildError), NotChe
 /// [`Node::en_passant`]): a FEN that names it where no pawn could take
 /// loads as the same node as one that does not.
 ///
+/// A FEN's halfmove clock (its fifth field, 0 where it has none) is kept
+/// by the node and counted on by every move, so the fifty-move rule counts
+/// from it; FEEN has no clocks. The fullmove number is checked, not kept.
+///
 /// ```
 /// use games::Persistent;
 /// use games::chess::{self, LoadError, NotChess};
@@ -256,32 +260,35 @@ error_from!(LoadError: Fen(FenError), Feen(FeenError), Build(BuildError), NotChe
 /// that is no chess position (see [`NotChess`]).
 pub fn load<P: QpiPosition>(text: &str) -> Result<Node<P>, LoadError> {
     let fields: Vec<&str> = text.split_ascii_whitespace().collect();
-    let (position, castling, en_passant) = if fields.get(1).is_some_and(|f| f.contains('/')) {
-        let position: P = match fields.len() {
-            3 => read_feen(text)?,
-            5 => read_feen(&fields[..3].join(" "))?,
-            count => return Err(FenError::FieldCount(count).into()),
+    let (position, castling, en_passant, halfmove) =
+        if fields.get(1).is_some_and(|f| f.contains('/')) {
+            let position: P = match fields.len() {
+                3 => read_feen(text)?,
+                5 => read_feen(&fields[..3].join(" "))?,
+                count => return Err(FenError::FieldCount(count).into()),
+            };
+            let (castling, en_passant) = match fields[..] {
+                [_, _, _, castling, en_passant] => fen::read_state(castling, en_passant)?,
+                _ => (Castling::NONE, None),
+            };
+            // FEEN has no clocks: a FEEN position's past is unknown.
+            (position, castling, en_passant, 0)
+        } else {
+            let fen = fen::read(&fields)?;
+            let position = P::from_parts(Parts {
+                shape: &[FILES, FILES],
+                squares: &fen.squares,
+                hands: [&[], &[]],
+                styles: STYLES,
+                turn: fen.turn,
+            })?;
+            (position, fen.castling, fen.en_passant, fen.halfmove)
         };
-        let (castling, en_passant) = match fields[..] {
-            [_, _, _, castling, en_passant] => fen::read_state(castling, en_passant)?,
-            _ => (Castling::NONE, None),
-        };
-        (position, castling, en_passant)
-    } else {
-        let fen = fen::read(&fields)?;
-        let position = P::from_parts(Parts {
-            shape: &[FILES, FILES],
-            squares: &fen.squares,
-            hands: [&[], &[]],
-            styles: STYLES,
-            turn: fen.turn,
-        })?;
-        (position, fen.castling, fen.en_passant)
-    };
     Ok(check(Node {
         position,
         castling,
         en_passant,
+        halfmove,
     })?)
 }
 

@@ -27,7 +27,7 @@ use crate::measure::{Crate, Failure};
 use crate::{chess, go, shogi};
 
 use commands::engine::EngineArgs;
-use commands::search::{CompareArgs, SearchCommand, SelfPlayArgs, VersusArgs};
+use commands::search::{CompareArgs, SearchCommand, SelfPlayArgs, StoresArgs, VersusArgs};
 use commands::tree::scaling::DepthRange;
 
 /// The program's count of the bytes the process holds, given to [`run`].
@@ -71,6 +71,11 @@ enum GameCommand {
     /// diagram.
     #[command(subcommand)]
     Go(GoCommand),
+    /// Every store of the search (`positions`, `every:2`, `every:4`,
+    /// `every:8`, `moves`) in every game on `Qi`: speed, bytes per node
+    /// and the mean depth of a selected path; with `--plot FILE`, speed
+    /// against bytes per node as SVG.
+    Stores(StoresArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -423,6 +428,7 @@ pub fn run(allocated: fn() -> usize) -> ExitCode {
     };
     let outcome = match cli.game {
         None => commands::check::run(),
+        Some(GameCommand::Stores(args)) => commands::search::stores_run(&args),
         Some(GameCommand::Shogi(command)) => match command {
             ShogiCommand::Perft { feen, perft } => {
                 commands::perft::run::<shogi::Shogi>(&feen, &perft)

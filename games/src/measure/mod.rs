@@ -24,6 +24,7 @@ mod progress;
 pub mod save;
 pub mod scaling;
 pub mod search;
+pub mod stores;
 mod table;
 pub mod tree;
 mod verdict;
@@ -225,7 +226,7 @@ impl<G: Rules, W: StoreWorkload<G>> Workload<G> for InStore<'_, W> {
         &self,
     ) -> Result<Sample<Self::Output>, Failure> {
         match self.0.store() {
-            StoreKind::Positions => self.0.run_in::<P, Positions>(),
+            StoreKind::Positions | StoreKind::Every(_) => self.0.run_in::<P, Positions>(),
             StoreKind::Moves => self.0.run_in::<P, Moves>(),
         }
     }

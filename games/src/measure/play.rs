@@ -99,7 +99,11 @@ impl<G: Rules> StoreWorkload<G> for SelfPlay<'_> {
         let root = load::<G, P>(self.root)?;
         let terms = G::default_terms(&root.read());
         let started = std::time::Instant::now();
-        let mut search = Search::<G, G::Node<P>, S>::new(root, terms, self.options);
+        let options = Options {
+            settings: self.store.settings(self.options.settings),
+            ..self.options
+        };
+        let mut search = Search::<G, G::Node<P>, S>::new(root, terms, options);
         let limits = Limits {
             iterations: Some(self.iterations),
             time: None,

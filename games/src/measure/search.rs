@@ -41,7 +41,7 @@ pub struct Agreement {
 }
 
 /// One search's figures.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Searched {
     /// What must agree.
     pub agreement: Agreement,
@@ -49,6 +49,9 @@ pub struct Searched {
     pub nodes: usize,
     /// Bytes the process held more with the tree than before it.
     pub bytes: usize,
+    /// The mean plies from the root to the node an iteration selected: the
+    /// moves a store that keeps none replays, on average.
+    pub mean_depth: f64,
 }
 
 impl<G: Rules> StoreWorkload<G> for SearchWorkload<'_> {
@@ -61,7 +64,7 @@ impl<G: Rules> StoreWorkload<G> for SearchWorkload<'_> {
         let root = load::<G, P>(self.root)?;
         let terms = G::default_terms(&root.read());
         let options = Options {
-            settings: self.settings,
+            settings: self.store.settings(self.settings),
             threads: 1,
             seed: self.seed,
             memory: None,
@@ -82,6 +85,7 @@ impl<G: Rules> StoreWorkload<G> for SearchWorkload<'_> {
             },
             nodes: report.nodes,
             bytes,
+            mean_depth: report.mean_depth,
         };
         drop(search);
         Ok(Sample { output, elapsed })
@@ -169,10 +173,10 @@ pub fn compare<G: Rules>(
             "the searches disagree: {} with --store {} chose {:?}, {} with --store {} chose {:?} \
              (the root's visits: {:?} against {:?})",
             first.krate.name(),
-            first.store.flag(),
+            first.store,
             first.searched.agreement.best,
             other.krate.name(),
-            other.store.flag(),
+            other.store,
             other.searched.agreement.best,
             first.searched.agreement.visits,
             other.searched.agreement.visits,
@@ -237,18 +241,70 @@ pub fn search_table(runs: &[SearchRuns], iterations: u64) -> Table {
         "iterations per second".to_string(),
         "tree nodes".to_string(),
         "bytes per node".to_string(),
+        "mean depth of a selected path".to_string(),
     ]);
     for run in runs {
         table.row([
             run.krate.name().to_string(),
-            run.store.flag().to_string(),
+            run.store.to_string(),
             format!("{:.3}", median(&run.times).as_secs_f64()),
             format_number(run.speed(iterations), 0),
             format_number(as_f64(run.searched.nodes as u64), 0),
             format!("{:.1}", run.bytes_per_node()),
+            format!("{:.2}", run.searched.mean_depth),
         ]);
     }
     table
+}
+
+/// How much more than the moves store's bytes per node a store may take
+/// and still be the store the targets pick: the fastest within it.
+pub const BYTES_ALLOWANCE: f64 = 1.5;
+
+/// Every store of `Qi` against `Qi` keeping moves, speed and bytes per
+/// node; then the fastest store within [`BYTES_ALLOWANCE`] times the moves
+/// store's bytes per node, against it. `None` where `Qi` kept no moves.
+#[must_use]
+pub fn store_ratio_table(runs: &[SearchRuns], iterations: u64) -> Option<Table> {
+    let moves = find(runs, Crate::Persistent, StoreKind::Moves)?;
+    let ours: Vec<&SearchRuns> = runs
+        .iter()
+        .filter(|run| run.krate == Crate::Persistent && run.store != StoreKind::Moves)
+        .collect();
+    let speed = |run: &SearchRuns| run.speed(iterations) / moves.speed(iterations);
+    let bytes = |run: &SearchRuns| run.bytes_per_node() / moves.bytes_per_node();
+    let mut table = Table::new([
+        "`--store` on `Qi` against `--store moves` on `Qi`",
+        "speed",
+        "bytes per node",
+    ]);
+    for run in &ours {
+        table.row([
+            format!("`{}`", run.store),
+            format!("{:.2}", speed(run)),
+            format!("{:.2}", bytes(run)),
+        ]);
+    }
+    let fastest = ours
+        .iter()
+        .filter(|run| bytes(run) <= BYTES_ALLOWANCE)
+        .max_by(|a, b| speed(a).total_cmp(&speed(b)));
+    table.row(match fastest {
+        Some(run) => [
+            format!(
+                "the fastest within {BYTES_ALLOWANCE}x the bytes per node: `{}`",
+                run.store
+            ),
+            format!("{:.2}", speed(run)),
+            format!("{:.2}", bytes(run)),
+        ],
+        None => [
+            format!("the fastest within {BYTES_ALLOWANCE}x the bytes per node: none"),
+            "-".to_string(),
+            "-".to_string(),
+        ],
+    });
+    Some(table)
 }
 
 /// The target ratios as a table of two columns.

@@ -73,8 +73,8 @@ fn start<D: Dialect>() -> &'static str {
 pub struct Engine<D: Dialect> {
     session: Session<D::Game>,
     config: Config,
-    /// The iterations of a `go` that sets no limit.
-    iterations: u64,
+    /// The limits of a `go` that sets none.
+    default: Limits,
     /// The most iterations of one search, whatever `go` says: a bound for
     /// scripts and fuzzing, where no `stop` may come.
     cap: Option<u64>,
@@ -87,7 +87,7 @@ impl<D: Dialect> fmt::Debug for Engine<D> {
             .field("protocol", &D::PROTOCOL)
             .field("session", &self.session)
             .field("config", &self.config)
-            .field("iterations", &self.iterations)
+            .field("default", &self.default)
             .field("cap", &self.cap)
             .finish_non_exhaustive()
     }
@@ -95,7 +95,7 @@ impl<D: Dialect> fmt::Debug for Engine<D> {
 
 impl<D: Dialect> Engine<D> {
     /// A front-end whose engines are made by `config`, from the start
-    /// position; a `go` that sets no limit runs `iterations`; `probe`
+    /// position; a `go` that sets no limit runs to `default`; `probe`
     /// counts the process's bytes for the hash option (UCI's `Hash`,
     /// USI's `USI_Hash`).
     ///
@@ -105,13 +105,13 @@ impl<D: Dialect> Engine<D> {
     /// `LocalQi`).
     pub fn new(
         config: Config,
-        iterations: u64,
+        default: Limits,
         probe: Option<fn() -> usize>,
     ) -> Result<Self, super::SessionError> {
         Ok(Engine {
             session: Session::new(config, start::<D>())?,
             config,
-            iterations,
+            default,
             cap: None,
             probe,
         })
@@ -179,7 +179,7 @@ impl<D: Dialect> Engine<D> {
         let answer = GoAnswer {
             first: D::FIRST,
             no_move: D::NO_MOVE,
-            iterations: self.iterations,
+            default: self.default,
             cap: self.cap,
         };
         answer_go(&mut self.session, &words, turn, &answer, lines, out)
@@ -277,23 +277,25 @@ pub(crate) fn name_and_value(words: &[&str]) -> (String, String) {
 }
 
 /// The limits of a `go` command: its time (a share of the clock), its
-/// `nodes`, none where it is `infinite`, and `default` iterations where it
-/// sets no limit; never more than `cap` iterations.
+/// `nodes`, none where it is `infinite`, and `default` where it sets no
+/// limit; never more than `cap` iterations.
 pub(crate) fn limits(
     clock: Clock,
     nodes: Option<u64>,
     infinite: bool,
-    default: u64,
+    default: Limits,
     cap: Option<u64>,
 ) -> Limits {
-    let time = if infinite { None } else { clock.budget() };
-    let iterations = if infinite {
-        None
-    } else if nodes.is_none() && time.is_none() {
-        Some(default)
-    } else {
-        nodes
+    let given = Limits {
+        iterations: if infinite { None } else { nodes },
+        time: if infinite { None } else { clock.budget() },
     };
+    let chosen = if infinite || given != Limits::default() {
+        given
+    } else {
+        default
+    };
+    let (iterations, time) = (chosen.iterations, chosen.time);
     let iterations = match (iterations, cap) {
         (Some(iterations), Some(cap)) => Some(iterations.min(cap)),
         (iterations, cap) => iterations.or(cap),
@@ -351,12 +353,12 @@ pub(crate) fn go_terms(
 
 /// How UCI and USI answer `go` where they differ: the letter of the first
 /// player's clock (`w` in UCI, `b` in USI), the move sent when there is
-/// none (`0000`, `resign`), and the iterations of a search with no limit
-/// given, at most `cap`.
+/// none (`0000`, `resign`), and the limits of a search with none given,
+/// at most `cap` iterations.
 pub(crate) struct GoAnswer {
     pub(crate) first: char,
     pub(crate) no_move: &'static str,
-    pub(crate) iterations: u64,
+    pub(crate) default: Limits,
     pub(crate) cap: Option<u64>,
 }
 
@@ -379,8 +381,9 @@ pub(crate) fn answer_go<G: Threaded>(
         )?;
         return writeln!(out, "bestmove {}", answer.no_move).map(|()| Flow::Continue);
     };
-    let limits = limits(clock, nodes, infinite, answer.iterations, answer.cap);
-    let mut watch = Watch::new(lines, out);
+    let limits = limits(clock, nodes, infinite, answer.default, answer.cap);
+    let bounded = limits.iterations.is_some() || limits.time.is_some();
+    let mut watch = Watch::new(lines, out, bounded);
     let report = session.search(&limits, &mut watch);
     let quit = watch.quit();
     if report.iterations > 0 {

@@ -2,8 +2,14 @@
 //! `protocol_version`, `name`, `version`, `known_command`,
 //! `list_commands`, `boardsize` (square boards, 1 to 19), `clear_board`,
 //! `komi`, `play`, `genmove`, `undo`, `showboard`, `final_score`,
-//! `time_settings` and `time_left` (accepted; `genmove` searches the
-//! engine's iterations), `quit`.
+//! `time_settings`, `kgs-time_settings` (`none`, `absolute`, `byoyomi`,
+//! `canadian`), `time_left`, `quit`.
+//!
+//! Under a clock, `genmove` searches its share of the time left
+//! ([`GoClock::budget`]) and counts what it spent, until a `time_left`
+//! says what the client counted; with none, it runs the engine's default
+//! limits (a fixed time, or `--iterations`). The clocks start again with
+//! every `clear_board` and `boardsize`.
 //!
 //! Every answer is `=` or `?`, the command's id echoed, and a blank line.
 //! A move out of turn (`play w` with Black to move) is played after a pass
@@ -13,13 +19,17 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use core::time::Duration;
+use std::time::Instant;
+
 use super::engine::NAME;
+use super::time::{GoClock, TimeSystem};
 use super::{Config, Flow, FrontEnd, Lines, Session};
 use crate::go::{self, Go, Point};
 use crate::search::{Limits, Quiet};
 
 /// Every command, as `list_commands` gives them.
-const COMMANDS: [&str; 16] = [
+const COMMANDS: [&str; 17] = [
     "protocol_version",
     "name",
     "version",
@@ -34,6 +44,7 @@ const COMMANDS: [&str; 16] = [
     "showboard",
     "final_score",
     "time_settings",
+    "kgs-time_settings",
     "time_left",
     "quit",
 ];
@@ -45,8 +56,11 @@ pub struct Gtp {
     config: Config,
     /// The board's side.
     size: usize,
-    /// The iterations of a `genmove`.
-    iterations: u64,
+    /// The limits of a `genmove` with no clock; its iterations, if any,
+    /// bound a search under a clock too.
+    limits: Limits,
+    /// Black's clock, then White's.
+    clocks: [GoClock; 2],
 }
 
 /// A command's answer: its text, or why it failed.
@@ -54,20 +68,28 @@ type Answer = Result<String, String>;
 
 impl Gtp {
     /// A GTP front-end whose engines are made by `config`, on an empty 19x19
-    /// board; every `genmove` runs `iterations`.
+    /// board, with no clock; a `genmove` with no clock runs to `limits`.
     ///
     /// # Errors
     ///
     /// [`super::SessionError`] if `config` is refused (threads over
     /// `LocalQi`).
-    pub fn new(config: Config, iterations: u64) -> Result<Self, super::SessionError> {
+    pub fn new(config: Config, limits: Limits) -> Result<Self, super::SessionError> {
         let size = go::MAX_SIZE;
         Ok(Gtp {
             session: Session::new(config, &board_text(size))?,
             config,
             size,
-            iterations,
+            limits,
+            clocks: [GoClock::default(); 2],
         })
+    }
+
+    /// The clock of `color` (`b`, `w`, `black`, `white`), as the engine
+    /// counts it.
+    #[must_use]
+    pub fn clock(&self, color: &str) -> Option<&GoClock> {
+        color_slot(color).map(|slot| &self.clocks[slot])
     }
 
     fn command(&mut self, command: &str, args: &[&str]) -> Answer {
@@ -90,7 +112,9 @@ impl Gtp {
                 let line = self.session.line();
                 Ok(line.board.area().score(line.terms.komi).to_string())
             }
-            "time_settings" | "time_left" => Ok(String::new()),
+            "time_settings" => self.time_settings(args),
+            "kgs-time_settings" => self.kgs_time_settings(args),
+            "time_left" => self.time_left(args),
             _ => Err("unknown command".to_string()),
         }
     }
@@ -115,6 +139,53 @@ impl Gtp {
             .map_err(|error| error.to_string())?;
         self.size = size;
         self.config = config;
+        self.clocks = self.clocks.map(|clock| GoClock::new(clock.system()));
+        Ok(String::new())
+    }
+
+    /// `time_settings main_time byo_yomi_time byo_yomi_stones`, in seconds
+    /// ([`TimeSystem::from_gtp`]).
+    fn time_settings(&mut self, args: &[&str]) -> Answer {
+        let [main, period, stones] = args else {
+            return Err("syntax error".to_string());
+        };
+        let system = TimeSystem::from_gtp(seconds(main)?, seconds(period)?, count(stones)?);
+        self.clocks = [GoClock::new(system); 2];
+        Ok(String::new())
+    }
+
+    /// `kgs-time_settings none | absolute main | byoyomi main period
+    /// periods | canadian main period stones`, in seconds.
+    fn kgs_time_settings(&mut self, args: &[&str]) -> Answer {
+        let system = match args {
+            ["none"] => TimeSystem::None,
+            ["absolute", main] => TimeSystem::Absolute {
+                main: seconds(main)?,
+            },
+            ["byoyomi", main, period, periods] => TimeSystem::Byoyomi {
+                main: seconds(main)?,
+                period: seconds(period)?,
+                periods: count(periods)?,
+            },
+            ["canadian", main, period, stones] => TimeSystem::Canadian {
+                main: seconds(main)?,
+                period: seconds(period)?,
+                stones: count(stones)?,
+            },
+            _ => return Err("syntax error".to_string()),
+        };
+        self.clocks = [GoClock::new(system); 2];
+        Ok(String::new())
+    }
+
+    /// `time_left color time stones`: the client's count of a clock.
+    fn time_left(&mut self, args: &[&str]) -> Answer {
+        let [color, time, stones] = args else {
+            return Err("syntax error".to_string());
+        };
+        let slot = color_slot(color).ok_or("invalid color")?;
+        let (time, stones) = (seconds(time)?, count(stones)?);
+        self.clocks[slot].set_left(time, stones);
         Ok(String::new())
     }
 
@@ -177,17 +248,31 @@ impl Gtp {
     }
 
     fn genmove(&mut self, args: &[&str]) -> Answer {
+        let started = Instant::now();
         let [color] = args else {
             return Err("invalid color".to_string());
         };
+        let slot = color_slot(color).ok_or("invalid color")?;
         self.take_turn(color)?;
-        let limits = Limits {
-            iterations: Some(self.iterations),
-            time: None,
+        let empty = self
+            .session
+            .line()
+            .board
+            .squares()
+            .iter()
+            .filter(|point| point.is_none())
+            .count();
+        let limits = match self.clocks[slot].budget(empty) {
+            Some(time) => Limits {
+                iterations: self.limits.iterations,
+                time: Some(time.saturating_sub(started.elapsed())),
+            },
+            None => self.limits,
         };
         let report = self.session.search(&limits, &mut Quiet);
         let mv = report.best.unwrap_or(Point::PASS);
         self.session.play_parsed(mv);
+        self.clocks[slot].spend(started.elapsed());
         Ok(mv.to_string())
     }
 
@@ -225,6 +310,31 @@ impl Gtp {
         let _ = write!(text, "  {letters}");
         text
     }
+}
+
+/// The clock slot of a GTP color: 0 for Black, 1 for White.
+fn color_slot(color: &str) -> Option<usize> {
+    match color.to_ascii_lowercase().as_str() {
+        "b" | "black" => Some(0),
+        "w" | "white" => Some(1),
+        _ => None,
+    }
+}
+
+/// A GTP time in seconds (an integer, as GTP 2 has them; a fraction is
+/// taken too), at most a year.
+fn seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|seconds| (0.0..=31_536_000.0).contains(seconds))
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| format!("syntax error: {text:?} is no time in seconds"))
+}
+
+/// A GTP count of stones or periods.
+fn count(text: &str) -> Result<u32, String> {
+    text.parse::<u32>()
+        .map_err(|_| format!("syntax error: {text:?} is no count"))
 }
 
 /// The text `go::load` reads for an empty board of `size`.

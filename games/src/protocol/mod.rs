@@ -12,6 +12,7 @@
 pub mod engine;
 pub mod gtp;
 mod session;
+pub mod time;
 pub mod uci;
 pub mod usi;
 mod watch;
@@ -269,6 +270,33 @@ impl Input for Script<'_> {
     }
 }
 
+/// The lines of a text that has all arrived, its writer gone, as a pipe
+/// gives them (`printf 'position startpos\ngo movetime 500\n' | games
+/// chess uci`): a search sees the lines after its `go` at once, then the
+/// end of the input, which ends no search that has limits.
+#[derive(Debug)]
+pub struct Piped<'a> {
+    text: &'a [u8],
+}
+
+impl<'a> Piped<'a> {
+    /// The lines of `text`.
+    #[must_use]
+    pub fn new(text: &'a [u8]) -> Self {
+        Piped { text }
+    }
+}
+
+impl Input for Piped<'_> {
+    fn next_line(&mut self) -> Option<Incoming> {
+        read_line(&mut self.text)
+    }
+
+    fn try_line(&mut self) -> Result<Option<Incoming>, Closed> {
+        read_line(&mut self.text).map(Some).ok_or(Closed)
+    }
+}
+
 /// The iterations of every search [`drive`] runs.
 pub const DRIVE_CAP: u64 = 24;
 
@@ -284,7 +312,7 @@ pub const DRIVE_CAP: u64 = 24;
 #[must_use]
 pub fn drive(data: &[u8]) -> [usize; 3] {
     use crate::measure::Crate;
-    use crate::search::{Options, Settings, StoreKind};
+    use crate::search::{Limits, Options, Settings, StoreKind};
 
     let config = Config {
         krate: Crate::Persistent,
@@ -301,18 +329,22 @@ pub fn drive(data: &[u8]) -> [usize; 3] {
         komi: None,
     };
     let refused = "the fuzzing configuration is accepted";
+    let limits = Limits {
+        iterations: Some(DRIVE_CAP),
+        time: None,
+    };
     let mut fronts: [Box<dyn FrontEnd>; 3] = [
         Box::new(
-            uci::Uci::new(config, DRIVE_CAP, None)
+            uci::Uci::new(config, limits, None)
                 .expect(refused)
                 .capped(DRIVE_CAP),
         ),
         Box::new(
-            usi::Usi::new(config, DRIVE_CAP, None)
+            usi::Usi::new(config, limits, None)
                 .expect(refused)
                 .capped(DRIVE_CAP),
         ),
-        Box::new(gtp::Gtp::new(config, DRIVE_CAP).expect(refused)),
+        Box::new(gtp::Gtp::new(config, limits).expect(refused)),
     ];
     fronts.each_mut().map(|front| {
         let mut answers = Vec::new();

@@ -334,19 +334,19 @@ threaded!(Go, GoNode);
 fn engine<G: Threaded>(config: &Config, root: &str) -> Result<Box<dyn Engine<G>>, SessionError> {
     let threads = config.options.threads > 1;
     Ok(match (config.krate, config.store) {
-        (Crate::Persistent, StoreKind::Positions) => {
+        (Crate::Persistent, StoreKind::Positions | StoreKind::Every(_)) => {
             G::keeping_positions(search::<G, Persistent<_, _>, Positions>(config, root)?)
         }
         (Crate::Persistent, StoreKind::Moves) => {
             G::keeping_moves(search::<G, Persistent<_, _>, Moves>(config, root)?)
         }
-        (Crate::Sashite, StoreKind::Positions) => {
+        (Crate::Sashite, StoreKind::Positions | StoreKind::Every(_)) => {
             G::keeping_positions(search::<G, Sashite<_, _>, Positions>(config, root)?)
         }
         (Crate::Sashite, StoreKind::Moves) => {
             G::keeping_moves(search::<G, Sashite<_, _>, Moves>(config, root)?)
         }
-        (Crate::Fixed, StoreKind::Positions) => {
+        (Crate::Fixed, StoreKind::Positions | StoreKind::Every(_)) => {
             G::keeping_positions(search::<G, G::Fixed, Positions>(config, root)?)
         }
         (Crate::Fixed, StoreKind::Moves) => {
@@ -357,11 +357,9 @@ fn engine<G: Threaded>(config: &Config, root: &str) -> Result<Box<dyn Engine<G>>
                 krate: Crate::Local.name(),
             });
         }
-        (Crate::Local, StoreKind::Positions) => {
-            Box::new(OneThread(search::<G, Local<_, _>, Positions>(
-                config, root,
-            )?))
-        }
+        (Crate::Local, StoreKind::Positions | StoreKind::Every(_)) => Box::new(OneThread(
+            search::<G, Local<_, _>, Positions>(config, root)?,
+        )),
         (Crate::Local, StoreKind::Moves) => {
             Box::new(OneThread(search::<G, Local<_, _>, Moves>(config, root)?))
         }
@@ -375,6 +373,10 @@ where
     P: Position<Piece = G::Piece, Style = G::Style>,
     S: Store,
 {
+    let options = Options {
+        settings: config.store.settings(config.options.settings),
+        ..config.options
+    };
     let node = G::load::<P>(root).map_err(|error| SessionError::Position {
         text: root.to_owned(),
         reason: error.to_string(),
@@ -384,5 +386,5 @@ where
     if let Some(komi) = config.komi {
         terms.komi = komi;
     }
-    Ok(Search::new(node, terms, config.options))
+    Ok(Search::new(node, terms, options))
 }

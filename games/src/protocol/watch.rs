@@ -6,6 +6,7 @@ use core::fmt::Display;
 use core::time::Duration;
 use std::io::Write;
 
+use super::time::within;
 use super::{Incoming, Lines};
 use crate::search::{Monitor, Progress};
 
@@ -47,13 +48,6 @@ impl Clock {
     }
 }
 
-/// `time` less the room an answer needs to reach the client: a quarter
-/// and 5 ms, at most 100 ms.
-fn within(time: Duration) -> Duration {
-    let room = (time / 4 + Duration::from_millis(5)).min(Duration::from_millis(100));
-    time.saturating_sub(room)
-}
-
 /// A search's value for the player to move as centipawns, as UCI and USI
 /// `score cp` say it: a logistic of 400 centipawns for an advantage of
 /// 10 to 1 in odds.
@@ -87,26 +81,35 @@ pub(super) fn info_line<M: Display>(progress: &Progress<M>) -> String {
 }
 
 /// The monitor of a UCI or USI search: answers `isready` at once, stops on
-/// `stop` and `quit` (or the end of the input), puts every other line
-/// aside for after the search, and writes an `info` line about once a
-/// second.
+/// `stop` and `quit`, puts every other line aside for after the search,
+/// and writes an `info` line about once a second.
+///
+/// The end of the input is no `stop`: a client that wrote its commands and
+/// closed its end (a script, `printf ... | games chess uci`) waits for the
+/// answer, as Stockfish's users do. A search with limits (a clock, a
+/// `movetime`, `nodes`, the default iterations) runs to them; only one
+/// with none (`go infinite`), which nothing could end any more, stops
+/// there.
 pub struct Watch<'a, 'b> {
     lines: &'a mut Lines<'b>,
     out: &'a mut dyn Write,
+    bounded: bool,
     quit: bool,
 }
 
 impl<'a, 'b> Watch<'a, 'b> {
-    /// A monitor reading `lines` and writing on `out`.
-    pub fn new(lines: &'a mut Lines<'b>, out: &'a mut dyn Write) -> Self {
+    /// A monitor reading `lines` and writing on `out`, of a search that
+    /// ends by its limits (`bounded`) or only when it is told to.
+    pub fn new(lines: &'a mut Lines<'b>, out: &'a mut dyn Write, bounded: bool) -> Self {
         Watch {
             lines,
             out,
+            bounded,
             quit: false,
         }
     }
 
-    /// Whether the search was stopped by `quit` or the end of the input.
+    /// Whether the search was stopped by `quit`.
     #[must_use]
     pub fn quit(&self) -> bool {
         self.quit
@@ -116,6 +119,7 @@ impl<'a, 'b> Watch<'a, 'b> {
 impl core::fmt::Debug for Watch<'_, '_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Watch")
+            .field("bounded", &self.bounded)
             .field("quit", &self.quit)
             .finish_non_exhaustive()
     }
@@ -125,10 +129,7 @@ impl<M: Display> Monitor<M> for Watch<'_, '_> {
     fn poll(&mut self) -> bool {
         loop {
             match self.lines.poll() {
-                Err(super::Closed) => {
-                    self.quit = true;
-                    return true;
-                }
+                Err(super::Closed) => return !self.bounded,
                 Ok(None) => return false,
                 Ok(Some(Incoming::Line(line))) => match line.split_whitespace().next() {
                     Some("stop") => return true,
@@ -151,5 +152,75 @@ impl<M: Display> Monitor<M> for Watch<'_, '_> {
 
     fn progress(&mut self, progress: &Progress<M>) {
         let _ = writeln!(self.out, "{}", info_line(progress)).and_then(|()| self.out.flush());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn millis(millis: u64) -> Duration {
+        Duration::from_millis(millis)
+    }
+
+    #[test]
+    fn no_time_given_sets_no_budget() {
+        assert_eq!(Clock::default().budget(), None);
+    }
+
+    #[test]
+    fn a_movetime_is_searched_less_the_answers_room() {
+        let clock = Clock {
+            move_time: Some(millis(500)),
+            remaining: Some(millis(1)),
+            ..Clock::default()
+        };
+        assert_eq!(clock.budget(), Some(millis(400)), "movetime decides");
+    }
+
+    #[test]
+    fn the_time_left_is_shared_over_thirty_moves_with_most_of_the_increment() {
+        let clock = Clock {
+            remaining: Some(millis(60_000)),
+            increment: millis(1_000),
+            ..Clock::default()
+        };
+        assert_eq!(clock.budget(), Some(millis(2_000 + 750 - 100)));
+    }
+
+    #[test]
+    fn movestogo_shares_the_time_over_the_moves_to_the_control() {
+        let clock = Clock {
+            remaining: Some(millis(10_000)),
+            moves_to_go: Some(5),
+            ..Clock::default()
+        };
+        assert_eq!(clock.budget(), Some(millis(1_900)));
+    }
+
+    #[test]
+    fn a_move_never_takes_more_than_half_the_time_left() {
+        let clock = Clock {
+            remaining: Some(millis(1_000)),
+            increment: millis(10_000),
+            moves_to_go: Some(1),
+            ..Clock::default()
+        };
+        assert_eq!(clock.budget(), Some(millis(400)));
+    }
+
+    #[test]
+    fn byoyomi_is_added_whole_to_the_share_of_the_main_time() {
+        let clock = Clock {
+            remaining: Some(Duration::ZERO),
+            byoyomi: millis(1_000),
+            ..Clock::default()
+        };
+        assert_eq!(clock.budget(), Some(millis(900)));
+        let with_main = Clock {
+            remaining: Some(millis(30_000)),
+            ..clock
+        };
+        assert_eq!(with_main.budget(), Some(millis(1_900)));
     }
 }

@@ -17,7 +17,10 @@ use crate::game::Node;
 /// expansion may allocate beside its tree node (a position's blocks).
 const MARGIN: usize = 1 << 20;
 
-/// Iterations between two looks at the clock and the stop flag.
+/// Iterations between two looks at the monitor and the stop flag. The
+/// clock of a search with a time limit is looked at every iteration: an
+/// iteration with a playout to the end of a 19x19 game takes milliseconds,
+/// and a clock's share of a second must not be overrun by 16 of them.
 const CHECK_EVERY: u64 = 16;
 
 /// The most moves of a principal variation in a report.
@@ -98,7 +101,9 @@ pub struct Report<M> {
     /// The move to play, over every tree: a move that wins at once, else
     /// the root's most visited child, else the better mean
     /// ([`Child::better_than`]; the first in generation order among
-    /// equals); `None` where the player to move has no move.
+    /// equals); where no iteration ran (a search stopped at once), the move
+    /// the tree tries first ([`Rules::order`]); `None` only where the
+    /// player to move has no move.
     pub best: Option<M>,
     /// Its mean value for the player to move, in `[0, 1]`.
     pub value: f32,
@@ -113,6 +118,10 @@ pub struct Report<M> {
     pub elapsed: Duration,
     /// Tree nodes at the end, every tree's.
     pub nodes: usize,
+    /// The mean plies from the root to the node an iteration selected, over
+    /// the first tree's life (its iterations since it was made, across
+    /// moves where it was kept).
+    pub mean_depth: f64,
     /// The most bytes the trees held while it ran, by the budget's probe;
     /// `None` without a budget.
     pub peak_bytes: Option<usize>,
@@ -190,14 +199,21 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Search<G, N,
     /// Plays `mv`, one of the root's moves: the game goes on from its
     /// child, and each tree keeps the child's subtree (or starts anew from
     /// it where the tree never made it).
+    ///
+    /// # Panics
+    ///
+    /// If a tree is [`Corrupt`](super::Corrupt): a bug, never the game's
+    /// input.
     pub fn play(&mut self, mv: G::Move) -> Reuse {
         let before = self.nodes();
         let child = self.node.play(&self.line.board, mv);
         self.line.play(mv);
         self.node = child;
         for tree in &mut self.trees {
-            if tree.advance(mv).is_none() {
-                tree.restart(&self.node, &self.line);
+            match tree.advance(mv, &self.node) {
+                Ok(Some(_)) => {}
+                Ok(None) => tree.restart(&self.node, &self.line),
+                Err(corrupt) => panic!("{corrupt}"),
             }
         }
         Reuse {
@@ -208,6 +224,11 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Search<G, N,
 
     /// Searches on this thread, with the first tree only (`threads` is not
     /// read, so nodes need not be `Send`), watched by `monitor`.
+    ///
+    /// # Panics
+    ///
+    /// If the tree is [`Corrupt`](super::Corrupt): a bug, never the game's
+    /// input; the search stops there rather than loop.
     pub fn run(&mut self, limits: &Limits, monitor: &mut dyn Monitor<G::Move>) -> Report<G::Move> {
         let started = Instant::now();
         let control = Control::new(limits, started, 1, self.options.memory, self.base);
@@ -275,14 +296,22 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Search<G, N,
                     .map(|tree| tree.principal_variation_from(best.mv, PV_PLIES))
             })
             .unwrap_or_default();
+        // A search stopped before its first iteration still answers a move
+        // of the position: the one its tree would have tried first.
+        let untried = || {
+            let mut ordered = moves.clone();
+            G::order(&self.line.board, &mut ordered);
+            ordered.first().copied()
+        };
         Report {
-            best: best.map(|child| child.mv),
+            best: best.map(|child| child.mv).or_else(untried),
             value: best.map_or(0.5, |child| child.value),
             root,
             pv,
             iterations: control.done.load(Ordering::Relaxed),
             elapsed: started.elapsed(),
             nodes: trees.iter().map(Tree::nodes).sum(),
+            mean_depth: trees.first().map_or(0.0, Tree::mean_depth),
             peak_bytes: self
                 .options
                 .memory
@@ -374,11 +403,14 @@ impl Control {
 
     /// Whether the time is up or the monitor stopped the search.
     fn should_stop(&self) -> bool {
-        self.halt.load(Ordering::Relaxed)
-            || self
-                .limits
-                .time
-                .is_some_and(|time| self.started.elapsed() >= time)
+        self.halt.load(Ordering::Relaxed) || self.time_up()
+    }
+
+    /// Whether the search has a time limit and has reached it.
+    fn time_up(&self) -> bool {
+        self.limits
+            .time
+            .is_some_and(|time| self.started.elapsed() >= time)
     }
 
     /// The bytes the trees hold now, by the budget's probe; 0 without a
@@ -431,12 +463,16 @@ fn work<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store>(
             if control.should_stop() {
                 break;
             }
+        } else if control.time_up() {
+            break;
         }
         let held = control.held();
         peak = peak.max(held);
         let (may_expand, room) = control.room(held);
         let expand = may_expand && tree.reserve(room);
-        tree.iterate(line, settings, expand);
+        if let Err(corrupt) = tree.iterate(line, settings, expand) {
+            panic!("{corrupt}");
+        }
         done += 1;
         if done.is_multiple_of(CHECK_EVERY) {
             control.done.fetch_add(CHECK_EVERY, Ordering::Relaxed);

@@ -2,6 +2,7 @@
 
 mod engine;
 mod erased;
+mod kept;
 mod line;
 mod reuse;
 mod rules;
@@ -12,5 +13,5 @@ pub use engine::{Budget, Limits, Monitor, Options, Progress, Quiet, Report, Reus
 pub use erased::{Engine, OneThread, Threads};
 pub use line::Line;
 pub use rules::{Outcome, Rules, SECOND_TO_MOVE, Terms, key_term};
-pub use store::{Moves, Positions, Store, StoreKind};
-pub use tree::{Child, Settings, Tree};
+pub use store::{MAX_KEEP_EVERY, Moves, Positions, Store, StoreKind, StoreNameError};
+pub use tree::{Child, Corrupt, Settings, Tree};

@@ -4,17 +4,24 @@
 //! leaf), and the values backed up along the path.
 //!
 //! The tree is written once for every game ([`Rules`]), every position
-//! crate (the node type `N`) and both stores ([`Store`]): what differs
+//! crate (the node type `N`) and every store ([`Store`]): what differs
 //! between the stores is only how the selected node's board is found
-//! (read from the node it keeps, or replayed from the root's) and whether
+//! (read from the nearest node of its path that keeps a position, the
+//! path's last moves made on it, or replayed from the root's) and whether
 //! a new node keeps a position. Every choice depends on the boards, the
 //! moves in their generation order and the tree's generator, so every
-//! crate and both stores build the same tree from the same seed.
+//! crate and every store build the same tree from the same seed.
+//!
+//! A tree whose links cannot be followed (a child past the nodes, a path
+//! or a list of children that comes back on itself: a bug in how the tree
+//! was made or moved, never the game's input) stops the iteration with a
+//! [`Corrupt`] instead of looping.
 
 use core::fmt;
 
 use support::Rng;
 
+use super::kept::Kept;
 use super::line::Line;
 use super::rules::{Outcome, Rules, Terms};
 use super::store::Store;
@@ -32,6 +39,14 @@ pub struct Settings {
     /// UCT's exploration constant `c`, in `value + c * sqrt(ln N / n)` with
     /// values in `[0, 1]`.
     pub exploration: f64,
+    /// For the [`Positions`](super::Positions) store: a new node keeps its
+    /// position when it is this many plies below the nearest node of its
+    /// path that keeps one (the root always does). 1 keeps every node's
+    /// (`--store positions`); `K` every K-th (`--store every:K`), a node's
+    /// board then read from its nearest keeping ancestor with at most
+    /// `K - 1` moves made on it. [`StoreKind::settings`](super::StoreKind::settings)
+    /// sets it from the store's name.
+    pub keep_every: u32,
 }
 
 impl Default for Settings {
@@ -39,14 +54,57 @@ impl Default for Settings {
         Settings {
             playout_plies: 32,
             exploration: core::f64::consts::SQRT_2,
+            keep_every: 1,
         }
     }
 }
 
+/// Why a tree's links cannot be followed: a bug in how it was made or
+/// moved (tree reuse), never the game's input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Corrupt {
+    /// A node links to an index past the tree's nodes.
+    OutOfRange {
+        /// The linking node.
+        from: u32,
+        /// The index it links to.
+        to: u32,
+        /// The tree's nodes.
+        nodes: usize,
+    },
+    /// A path from the root, or a node's list of children, comes back on
+    /// itself: longer than the tree has nodes, or with more children than
+    /// the node made.
+    Cycle {
+        /// The node where it was found.
+        at: u32,
+    },
+}
+
+impl fmt::Display for Corrupt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Corrupt::OutOfRange { from, to, nodes } => write!(
+                f,
+                "corrupt search tree: node {from} links to node {to}, past its {nodes} nodes"
+            ),
+            Corrupt::Cycle { at } => {
+                write!(
+                    f,
+                    "corrupt search tree: its links come back on themselves at node {at}"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for Corrupt {}
+
 /// One node of the tree.
-pub(crate) struct Entry<M, T, K> {
-    /// What the store keeps: the node's position, or nothing.
-    pub(crate) kept: K,
+pub(crate) struct Entry<M, T> {
+    /// The index of the node's position in the tree's positions, if it
+    /// keeps one; [`NONE`] if not.
+    pub(crate) kept: u32,
     /// The node's step: its key and the game's counters.
     pub(crate) step: T,
     /// The move that led here; `None` for the root.
@@ -68,7 +126,7 @@ pub(crate) struct Entry<M, T, K> {
     pub(crate) outcome: Option<Outcome>,
 }
 
-impl<M: Copy, T, K> Entry<M, T, K> {
+impl<M: Copy, T> Entry<M, T> {
     /// The move of a node that is a child, as every node but the root is.
     fn child_move(&self) -> M {
         self.mv.expect("a child has a move")
@@ -100,20 +158,31 @@ impl<M> Child<M> {
     }
 }
 
-/// Bytes a tree node adds beyond the node's own position, by what it
-/// holds: one vector slot.
-pub(crate) fn entry_bytes<G: Rules, N: Node, S: Store>() -> usize {
-    size_of::<Entry<G::Move, G::Step, S::Kept<N>>>()
+/// Bytes a tree node takes in the tree's vector of nodes: one slot.
+pub(crate) fn entry_bytes<G: Rules>() -> usize {
+    size_of::<Entry<G::Move, G::Step>>()
 }
 
-/// The entry of a tree of `G` over `N`, kept by `S`.
-type EntryOf<G, N, S> = Entry<<G as Game>::Move, <G as Rules>::Step, <S as Store>::Kept<N>>;
+/// The entry of a tree of `G`.
+type EntryOf<G> = Entry<<G as Game>::Move, <G as Rules>::Step>;
 
 /// One Monte Carlo tree over nodes `N` of the game `G`, kept by `S`.
 pub struct Tree<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> {
-    pub(super) entries: Vec<EntryOf<G, N, S>>,
+    pub(super) entries: Vec<EntryOf<G>>,
+    /// The positions the nodes keep, each named by its node's `kept`: a
+    /// vector of its own, so that a node that keeps none costs its slot
+    /// only, whatever the node type's size.
+    pub(super) positions: Kept<N>,
+    /// The store, a type of no value.
+    store: core::marker::PhantomData<S>,
     rng: Rng,
     pub(super) scratch: Scratch<G>,
+    /// The selected leaf's node, made from its nearest keeping ancestor's
+    /// by the path's moves, where the leaf keeps none and its new child
+    /// will keep one.
+    leaf_node: Option<N>,
+    /// The plies of every selected path, summed, and the selections.
+    depths: (u64, u64),
 }
 
 /// What an iteration reuses rather than allocates.
@@ -125,6 +194,9 @@ pub(super) struct Scratch<G: Rules> {
     moves: Vec<G::Move>,
     board: G::Board,
     playout: G::Board,
+    /// The moves made on `board` from the nearest node of the path that
+    /// keeps a position (the root's line where none does).
+    gap: u32,
 }
 
 impl<G: Rules> Default for Scratch<G> {
@@ -136,6 +208,7 @@ impl<G: Rules> Default for Scratch<G> {
             moves: Vec::new(),
             board: G::Board::default(),
             playout: G::Board::default(),
+            gap: 0,
         }
     }
 }
@@ -157,7 +230,7 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
         G::moves(&line.board, &mut scratch.moves);
         let moves = scratch.moves.len();
         let entry = Entry {
-            kept: S::keep(root),
+            kept: 0,
             step: *line.last_step(),
             mv: None,
             visits: 0,
@@ -168,10 +241,30 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
             moves: move_count(moves),
             outcome: (moves == 0).then(|| G::no_moves(&line.board)),
         };
+        let mut positions = Kept::new();
+        positions.push(root.clone());
         Tree {
             entries: vec![entry],
+            positions,
+            store: core::marker::PhantomData,
             rng: Rng(seed),
             scratch,
+            leaf_node: None,
+            depths: (0, 0),
+        }
+    }
+
+    /// The mean plies from the root to the node each iteration selected;
+    /// 0 before the first.
+    #[must_use]
+    pub fn mean_depth(&self) -> f64 {
+        let (sum, count) = self.depths;
+        if count == 0 {
+            0.0
+        } else {
+            #[allow(clippy::cast_precision_loss)] // a mean
+            let mean = sum as f64 / count as f64;
+            mean
         }
     }
 
@@ -253,12 +346,12 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
         self.entries[0].outcome.is_some()
     }
 
-    /// The bytes of the tree's vector: its capacity's slots. The positions
-    /// the nodes keep may hold more on the heap, which only the allocator
-    /// counts.
+    /// The bytes of the tree's vectors: the slots of its nodes and of the
+    /// positions they keep. The positions may hold more on the heap, which
+    /// only the allocator counts.
     #[must_use]
     pub fn vector_bytes(&self) -> usize {
-        self.entries.capacity() * entry_bytes::<G, N, S>()
+        self.entries.capacity() * entry_bytes::<G>() + self.positions.slots() * size_of::<N>()
     }
 
     pub(super) fn child_indices(&self, parent: u32) -> impl Iterator<Item = u32> + '_ {
@@ -299,7 +392,7 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
         let wanted = self.entries.len().max(64);
         let extra = match room {
             None => wanted,
-            Some(bytes) => wanted.min(bytes / entry_bytes::<G, N, S>()),
+            Some(bytes) => wanted.min(bytes / entry_bytes::<G>()),
         };
         extra > 0 && self.entries.try_reserve_exact(extra).is_ok()
     }
@@ -308,17 +401,30 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
     /// node at its end if `expand` (and the node is not over), evaluates
     /// it by a playout, and backs the value up the path.
     ///
+    /// # Errors
+    ///
+    /// [`Corrupt`] where the selection meets a link it cannot follow; the
+    /// tree is then as it was.
+    ///
     /// # Panics
     ///
     /// If the tree's vector has no room for a new node and `expand` is
     /// true: [`reserve`](Tree::reserve) first.
-    pub fn iterate(&mut self, line: &Line<G>, settings: &Settings, expand: bool) {
-        let leaf = self.select(settings.exploration);
+    pub fn iterate(
+        &mut self,
+        line: &Line<G>,
+        settings: &Settings,
+        expand: bool,
+    ) -> Result<(), Corrupt> {
+        let leaf = self.select(settings.exploration)?;
+        self.depths.0 += self.scratch.path.len() as u64 - 1;
+        self.depths.1 += 1;
         let value = if let Some(outcome) = self.entries[leaf as usize].outcome {
             outcome.value()
         } else {
-            self.board_at_leaf(line);
-            if expand && self.has_untried(leaf) {
+            let expanding = expand && self.has_untried(leaf);
+            self.board_at_leaf(line, settings, expanding);
+            if expanding {
                 self.expand(leaf, line, settings)
             } else {
                 let played = line.steps.len() + self.scratch.path.len() - 2;
@@ -342,6 +448,7 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
             }
         };
         self.back_up(value);
+        Ok(())
     }
 
     fn has_untried(&self, index: u32) -> bool {
@@ -350,22 +457,40 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
     }
 
     /// From the root, the child of best UCT score while the node is fully
-    /// made into children and not over; the path into `scratch.path`.
-    fn select(&mut self, exploration: f64) -> u32 {
+    /// made into children and not over; the path into `scratch.path`. A
+    /// link past the nodes, a path longer than the tree has nodes, or a
+    /// node with more children in its list than it made, is an error.
+    fn select(&mut self, exploration: f64) -> Result<u32, Corrupt> {
         let path = &mut self.scratch.path;
         path.clear();
         path.push(0);
+        let nodes = self.entries.len();
         let mut at = 0;
         loop {
             let entry = &self.entries[at as usize];
             if entry.outcome.is_some() || entry.tried < entry.moves || entry.first_child == NONE {
-                return at;
+                return Ok(at);
+            }
+            if path.len() > nodes {
+                return Err(Corrupt::Cycle { at });
             }
             let log_visits = f64::from(entry.visits.max(1)).ln();
             let mut best = NONE;
             let mut best_score = f64::NEG_INFINITY;
             let mut child = entry.first_child;
+            let mut listed = 0_u16;
             while child != NONE {
+                if child as usize >= nodes {
+                    return Err(Corrupt::OutOfRange {
+                        from: at,
+                        to: child,
+                        nodes,
+                    });
+                }
+                listed += 1;
+                if listed > entry.tried {
+                    return Err(Corrupt::Cycle { at });
+                }
                 let candidate = &self.entries[child as usize];
                 let visits = f64::from(candidate.visits.max(1));
                 let score = f64::from(candidate.value) / visits
@@ -384,19 +509,40 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
     }
 
     /// The board of the path's last node into `scratch.board`: read from
-    /// the node it keeps, or the root's with every move of the path made.
-    fn board_at_leaf(&mut self, line: &Line<G>) {
-        let leaf = *self.scratch.path.last().expect("a path holds the root");
-        if let Some(node) = S::node(&self.entries[leaf as usize].kept) {
-            node.read_into(&mut self.scratch.board);
-            return;
+    /// the nearest node of the path that keeps a position, every later
+    /// move of the path made on it (the root's line, every move of the
+    /// path made, where no node keeps one); the moves made into
+    /// `scratch.gap`. Where the leaf is `expanding` into a child that will
+    /// keep a position and keeps none itself, its node is made too, by the
+    /// crate, move by move from the keeping ancestor's, into `leaf_node`.
+    fn board_at_leaf(&mut self, line: &Line<G>, settings: &Settings, expanding: bool) {
+        let path = &self.scratch.path;
+        let kept = path
+            .iter()
+            .rposition(|&index| self.entries[index as usize].kept != NONE)
+            .unwrap_or(0);
+        let gap = u32::try_from(path.len() - 1 - kept).unwrap_or(u32::MAX);
+        self.scratch.gap = gap;
+        let from = self.entries[path[kept] as usize].kept;
+        let from = self.positions.get(from);
+        let start = kept;
+        // The root's board is the line's, read once: a copy is all it takes.
+        match from {
+            Some(node) if kept > 0 => node.read_into(&mut self.scratch.board),
+            _ => self.scratch.board.clone_from(&line.board),
         }
-        self.scratch.board.clone_from(&line.board);
-        for pair in self.scratch.path.windows(2) {
+        let mut node = from
+            .filter(|_| gap > 0 && expanding && S::keeps(gap + 1, settings))
+            .cloned();
+        for pair in path[start..].windows(2) {
             let parent = &self.entries[pair[0] as usize];
-            let child = &self.entries[pair[1] as usize];
-            G::make(&mut self.scratch.board, child.child_move(), &parent.step);
+            let mv = self.entries[pair[1] as usize].child_move();
+            if let Some(made) = &mut node {
+                *made = made.play(&self.scratch.board, mv);
+            }
+            G::make(&mut self.scratch.board, mv, &parent.step);
         }
+        self.leaf_node = node;
     }
 
     /// `scratch.line`: the line's steps then those of the path after the
@@ -429,7 +575,15 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
         debug_assert_eq!(usize::from(parent.moves), scratch.moves.len());
         let mv = scratch.moves[usize::from(parent.tried)];
         parent.tried += 1;
-        let kept = S::child(&parent.kept, &scratch.board, mv);
+        let kept = if S::keeps(scratch.gap + 1, settings) {
+            let from = self.positions.get(parent.kept);
+            let from = from.or(self.leaf_node.as_ref());
+            let from = from.expect("a keeping child's parent node is kept or made");
+            self.positions.push(from.play(&scratch.board, mv))
+        } else {
+            NONE
+        };
+        self.leaf_node = None;
         let step = G::make(&mut scratch.board, mv, &parent.step);
         scratch.moves.clear();
         G::moves(&scratch.board, &mut scratch.moves);
@@ -540,7 +694,7 @@ fn playout<G: Rules>(
 }
 
 /// The mean value of a node for the player who made its move.
-fn mean<M, T, K>(entry: &Entry<M, T, K>) -> f32 {
+fn mean<M, T>(entry: &Entry<M, T>) -> f32 {
     if entry.visits == 0 {
         0.5
     } else {

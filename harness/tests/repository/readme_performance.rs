@@ -574,20 +574,56 @@ fn saved_tree(performance: &str) -> Result<Vec<Line>, String> {
     ])
 }
 
-/// The searches measured at 100,000 iterations, by board (shogi, chess,
-/// Go 9x9, Go 19x19): without playouts, then with the game's default.
-const SEARCHES: [[&str; 2]; 4] = [
+/// The searches measured, by board (shogi, chess, Go 9x9, Go 19x19):
+/// 100,000 iterations without playouts, 10,000 with the game's default,
+/// 1,000,000 without playouts.
+const SEARCHES: [[&str; 3]; 4] = [
     [
         "shogi-search-start-100000-0",
-        "shogi-search-start-100000-32",
+        "shogi-search-start-10000-32",
+        "shogi-search-start-1000000-0",
     ],
     [
         "chess-search-start-100000-0",
-        "chess-search-start-100000-32",
+        "chess-search-start-10000-32",
+        "chess-search-start-1000000-0",
     ],
-    ["go-search-9x9-100000-0", "go-search-9x9-100000-end"],
-    ["go-search-19x19-100000-0", "go-search-19x19-10000-end"],
+    [
+        "go-search-9x9-100000-0",
+        "go-search-9x9-10000-end",
+        "go-search-9x9-1000000-0",
+    ],
+    [
+        "go-search-19x19-100000-0",
+        "go-search-19x19-10000-end",
+        "go-search-19x19-1000000-0",
+    ],
 ];
+
+/// The first cell of the row of a search section's store table naming
+/// the fastest store within 1.5 times the moves store's bytes per node.
+const FASTEST_WITHIN: &str = "the fastest within 1.5x the bytes per node: ";
+
+/// The speed against `--store moves` on `Qi` of the fastest store of the
+/// search section `name` within 1.5 times its bytes per node.
+fn fastest_within(performance: &str, name: &str) -> Result<f64, String> {
+    let all = rows(section(performance, name)?);
+    let label = all
+        .iter()
+        .find_map(|cells| {
+            cells
+                .first()
+                .filter(|cell| cell.starts_with(FASTEST_WITHIN))
+        })
+        .ok_or_else(|| format!("{name}: no store within 1.5x the moves store's bytes"))?;
+    let at = all
+        .iter()
+        .position(|cells| {
+            cells.first() == Some(&"`--store` on `Qi` against `--store moves` on `Qi`")
+        })
+        .ok_or_else(|| format!("{name}: no store table"))?;
+    figure(&all[at..], label, "speed").map_err(|error| format!("{name}: {error}"))
+}
 
 /// The games against a random mover, and the game under a memory budget.
 const VERSUS: [&str; 3] = [
@@ -630,6 +666,12 @@ fn search(performance: &str) -> Result<Vec<Line>, String> {
             .collect::<Result<Vec<f64>, String>>()
     };
     let all = [0, 1, 2, 3];
+    let fastest = |size: usize| {
+        SEARCHES
+            .iter()
+            .map(|names| fastest_within(performance, names[size]))
+            .collect::<Result<Vec<f64>, String>>()
+    };
     let line = |what: &str, figures: &[f64], goal: Option<Goal>, target: &str| Line {
         what: what.to_string(),
         sync: cell(figures, goal, 2),
@@ -649,10 +691,22 @@ fn search(performance: &str) -> Result<Vec<Line>, String> {
     let peak = figure(&budget, &budget_label, "peak tree bytes")? / f64::from(1 << 20);
     Ok(vec![
         line(
-            "search, no playouts, 100,000 iterations (shogi, chess, Go 9x9, 19x19): kept positions against kept moves, speed",
+            "search, no playouts, 100,000 iterations (shogi, chess, Go 9x9, 19x19): the fastest `--store every:K` within 1.5x the bytes per node of `--store moves`, against it, speed",
+            &fastest(0)?,
+            Some(Goal::AtLeast(1.0)),
+            ">= 1.0",
+        ),
+        line(
+            "the same, 1,000,000 iterations",
+            &fastest(2)?,
+            Some(Goal::AtLeast(1.0)),
+            ">= 1.0",
+        ),
+        line(
+            "search, no playouts, 100,000 iterations: every node's position kept (`every:1`) against kept moves, speed",
             &ratios(0, "moves", "speed", &all)?,
-            Some(Goal::AtLeast(1.5)),
-            ">= 1.5",
+            None,
+            "reported",
         ),
         line(
             "the same, against sashite-qi's kept positions, speed",
@@ -661,7 +715,7 @@ fn search(performance: &str) -> Result<Vec<Line>, String> {
             ">= 1.2",
         ),
         line(
-            "the same two with the default playouts (Go 19x19: 10,000 iterations), speed",
+            "the same two with the default playouts, 10,000 iterations, speed",
             &[ratios(1, "moves", "speed", &all)?, ratios(1, PEER, "speed", &all)?].concat(),
             None,
             "reported",

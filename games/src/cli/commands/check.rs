@@ -2,7 +2,7 @@
 //! published position's perft at shallow depths with every crate, each
 //! count beside the published one; shogi's kept depth-4 tree; Go playouts
 //! on 9x9 and 19x19, every crate playing the same games; a short Monte
-//! Carlo search of each game, every crate and both stores building the
+//! Carlo search of each game, every crate and every store building the
 //! same tree. The last line is the verdict.
 
 use crate::chess::Chess;
@@ -43,7 +43,7 @@ pub(crate) fn run() -> Result<(), Failure> {
     published::<Go>(&mut verdict, &[("9x9", 3)])?;
     playout_check(&mut verdict)?;
     println!();
-    println!("The search: every crate and both stores build the same tree (single thread)");
+    println!("The search: every crate and every store build the same tree (single thread)");
     println!();
     let mut table = Table::new([
         "game",
@@ -69,7 +69,7 @@ pub(crate) fn run() -> Result<(), Failure> {
 }
 
 /// A search of `G`'s first published position, `iterations` iterations
-/// with the game's playouts, by every crate with both stores: one row,
+/// with the game's playouts, by every crate with every store: one row,
 /// MATCH when every run built the same tree.
 fn searched<G: Rules>(
     verdict: &mut Verdict,

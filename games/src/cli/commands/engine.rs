@@ -1,6 +1,7 @@
 //! `games chess uci`, `games shogi usi`, `games go gtp`: the engine on
 //! standard input and output, its search as the options say.
 
+use core::time::Duration;
 use std::io;
 
 use crate::measure::play::budget;
@@ -9,7 +10,7 @@ use crate::protocol::gtp::Gtp;
 use crate::protocol::uci::Uci;
 use crate::protocol::usi::Usi;
 use crate::protocol::{Config, FrontEnd, Stdin, serve};
-use crate::search::{Options, Rules, Settings, StoreKind};
+use crate::search::{Limits, Options, Rules, Settings, StoreKind};
 use clap::{Args, ValueEnum};
 
 use crate::cli::allocated;
@@ -17,9 +18,10 @@ use crate::cli::allocated;
 /// How the engine searches.
 #[derive(Debug, Clone, Args)]
 pub(crate) struct EngineArgs {
-    /// How the trees keep their nodes.
-    #[arg(long, value_enum, default_value_t = EngineStore::Positions)]
-    store: EngineStore,
+    /// How the trees keep their nodes: `positions`, `moves` or `every:K`
+    /// (a node's position kept every K plies).
+    #[arg(long, default_value = "positions")]
+    store: StoreKind,
     /// The position crate.
     #[arg(long = "crate", value_name = "CRATE", value_enum, default_value_t = EngineCrate::Persistent)]
     crate_choice: EngineCrate,
@@ -37,23 +39,20 @@ pub(crate) struct EngineArgs {
     /// The seed of the playouts.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Iterations of a search the client sets no limit for (GTP's
-    /// `genmove`, a UCI or USI `go` with no clock, `nodes` or `infinite`
-    /// ends after them too).
-    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
-    iterations: u64,
+    /// Iterations of a search the client gives no clock or limit for
+    /// (GTP's `genmove` with no `time_settings`, a UCI or USI `go` with no
+    /// clock, `movetime` or `nodes`): the work fixed, for reproducible
+    /// runs; a GTP search under a clock stops after them too. Without it,
+    /// such a search runs `--move-time`.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    iterations: Option<u64>,
+    /// Milliseconds of a search the client gives no clock or limit for,
+    /// where `--iterations` is not given.
+    #[arg(long, value_name = "MILLIS", default_value_t = 1_000, value_parser = clap::value_parser!(u64).range(1..=60_000))]
+    move_time: u64,
     /// Go's komi, until the client sets one (GTP `komi`).
     #[arg(long)]
     komi: Option<f32>,
-}
-
-/// The engine's store.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum EngineStore {
-    /// Every tree node keeps its position.
-    Positions,
-    /// Tree nodes keep their move; positions are replayed from the root.
-    Moves,
 }
 
 /// The engine's position crate.
@@ -68,6 +67,21 @@ enum EngineCrate {
 }
 
 impl EngineArgs {
+    /// The limits of a search the client gives none for: the iterations
+    /// asked for, else the move time.
+    fn limits(&self) -> Limits {
+        match self.iterations {
+            Some(iterations) => Limits {
+                iterations: Some(iterations),
+                time: None,
+            },
+            None => Limits {
+                iterations: None,
+                time: Some(Duration::from_millis(self.move_time)),
+            },
+        }
+    }
+
     fn config<G: Rules>(&self) -> Config {
         Config {
             krate: match self.crate_choice {
@@ -75,10 +89,7 @@ impl EngineArgs {
                 EngineCrate::Local => Crate::Local,
                 EngineCrate::Sashite => Crate::Sashite,
             },
-            store: match self.store {
-                EngineStore::Positions => StoreKind::Positions,
-                EngineStore::Moves => StoreKind::Moves,
-            },
+            store: self.store,
             options: Options {
                 settings: Settings {
                     playout_plies: self.playout_plies.unwrap_or(G::PLAYOUT_PLIES),
@@ -105,20 +116,20 @@ fn run(front: &mut dyn FrontEnd) -> Result<(), Failure> {
 /// Runs `games chess uci`.
 pub(crate) fn uci(args: &EngineArgs) -> Result<(), Failure> {
     let config = args.config::<crate::chess::Chess>();
-    let mut front = Uci::new(config, args.iterations, Some(allocated)).map_err(Failure::input)?;
+    let mut front = Uci::new(config, args.limits(), Some(allocated)).map_err(Failure::input)?;
     run(&mut front)
 }
 
 /// Runs `games shogi usi`.
 pub(crate) fn usi(args: &EngineArgs) -> Result<(), Failure> {
     let config = args.config::<crate::shogi::Shogi>();
-    let mut front = Usi::new(config, args.iterations, Some(allocated)).map_err(Failure::input)?;
+    let mut front = Usi::new(config, args.limits(), Some(allocated)).map_err(Failure::input)?;
     run(&mut front)
 }
 
 /// Runs `games go gtp`.
 pub(crate) fn gtp(args: &EngineArgs) -> Result<(), Failure> {
     let config = args.config::<crate::go::Go>();
-    let mut front = Gtp::new(config, args.iterations).map_err(Failure::input)?;
+    let mut front = Gtp::new(config, args.limits()).map_err(Failure::input)?;
     run(&mut front)
 }

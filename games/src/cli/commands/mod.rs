@@ -44,8 +44,8 @@ pub(crate) fn capitalized(name: &str) -> String {
 }
 
 /// What a choice of the command line that names one value (`--crate
-/// local`, `--store moves`) picks among `every`: the value whose `flag` is
-/// the choice's name.
+/// local`) picks among `every`: the value whose `flag` is the choice's
+/// name.
 pub(crate) fn named<T: Copy>(
     choice: &impl ValueEnum,
     every: &[T],
@@ -67,7 +67,7 @@ mod tests {
     use crate::measure::Crate;
     use crate::search::StoreKind;
 
-    use super::search::StoreChoice;
+    use super::search::{StoreChoice, store_choice};
     use crate::cli::CrateChoice;
 
     #[test]
@@ -85,8 +85,12 @@ mod tests {
 
     #[test]
     fn a_choice_of_one_store_names_that_store() {
-        assert_eq!(StoreChoice::Positions.stores(), [StoreKind::Positions]);
-        assert_eq!(StoreChoice::Moves.stores(), [StoreKind::Moves]);
-        assert_eq!(StoreChoice::Both.stores(), StoreKind::ALL);
+        let stores = |text| store_choice(text).map(StoreChoice::stores);
+        assert_eq!(stores("positions"), Ok(vec![StoreKind::Positions]));
+        assert_eq!(stores("moves"), Ok(vec![StoreKind::Moves]));
+        assert_eq!(stores("every:4"), Ok(vec![StoreKind::Every(4)]));
+        assert_eq!(stores("both"), Ok(StoreKind::BOTH.to_vec()));
+        assert_eq!(stores("all"), Ok(StoreKind::ALL.to_vec()));
+        assert!(stores("every:0").is_err());
     }
 }

@@ -3,14 +3,15 @@
 //! under a memory budget; games against a random mover.
 
 use crate::measure::play::{Played, SelfPlay, Versus, budget, score};
-use crate::measure::search::{SearchWorkload, compare, ratio_table, ratios, search_table};
+use crate::measure::search::{
+    SearchWorkload, compare, ratio_table, ratios, search_table, store_ratio_table,
+};
 use crate::measure::{
     Crate, Failure, InStore, Progress, Sections, format_number, run_on, thousands,
 };
 use crate::search::{Options, Outcome, Rules, Settings, StoreKind};
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, Subcommand};
 
-use super::named;
 use crate::cli::{CrateChoice, allocated};
 
 /// The search's commands in shogi and chess (Go says "board" where they
@@ -89,24 +90,39 @@ impl SearchArgs {
     }
 }
 
-/// Which stores a command runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+/// Which stores a command runs: one (`positions`, `moves`, `every:K`),
+/// `both` (positions and moves) or `all` (every store the tables measure:
+/// K = 1, 2, 4, 8 and moves).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum StoreChoice {
-    /// Every tree node keeps its position.
-    Positions,
-    /// Tree nodes keep their move; positions are replayed from the root.
-    Moves,
-    /// Both, taking turns.
+    /// One store.
+    One(StoreKind),
+    /// Positions and moves, taking turns.
     Both,
+    /// Every store of [`StoreKind::ALL`], taking turns.
+    All,
 }
 
 impl StoreChoice {
     /// The stores, in table order.
     pub(crate) fn stores(self) -> Vec<StoreKind> {
         match self {
-            StoreChoice::Both => StoreKind::ALL.to_vec(),
-            one => named(&one, &StoreKind::ALL, StoreKind::flag),
+            StoreChoice::One(store) => vec![store],
+            StoreChoice::Both => StoreKind::BOTH.to_vec(),
+            StoreChoice::All => StoreKind::ALL.to_vec(),
         }
+    }
+}
+
+/// Reads a `--store` of a measuring command.
+pub(crate) fn store_choice(text: &str) -> Result<StoreChoice, String> {
+    match text {
+        "both" => Ok(StoreChoice::Both),
+        "all" => Ok(StoreChoice::All),
+        one => one
+            .parse()
+            .map(StoreChoice::One)
+            .map_err(|error: crate::search::StoreNameError| format!("{error}, both or all")),
     }
 }
 
@@ -119,7 +135,8 @@ pub(crate) struct CompareArgs {
     #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     iterations: u64,
     /// How the trees keep their nodes.
-    #[arg(long, value_enum, default_value_t = StoreChoice::Both)]
+    /// (`positions`, `moves`, `every:K`, `both`, `all`).
+    #[arg(long, value_parser = store_choice, default_value = "all")]
     store: StoreChoice,
     /// Which position crates to run; every crate and store must build the
     /// same tree.
@@ -166,16 +183,21 @@ pub(crate) fn compare_run<G: Rules>(args: &CompareArgs) -> Result<(), Failure> {
     println!("every crate and store chose {chosen}, with the same visits at the root (MATCH)");
     let table = search_table(&runs, args.iterations);
     let ratios = ratio_table(&ratios(&runs, args.iterations));
+    let stores = store_ratio_table(&runs, args.iterations)
+        .map_or_else(String::new, |table| format!("\n{}", table.render()));
     print!("{}", table.render());
     println!();
     print!("{}", ratios.render());
+    print!("{stores}");
     if let Some(sections) = sections {
         let body = format!(
             "A Monte Carlo search of `{root}`: {} iterations of UCT (one node made an \
              iteration; {}; seed {}), one thread, each crate and store in turn over \
              {rounds} round{}, medians shown. Every run built the same tree: the same visits at \
              the root, {chosen} chosen. Bytes per node: what the process holds more with the \
-             tree than without it (a counting allocator), over the tree's nodes.\n\n{}\n{}",
+             tree than without it (a counting allocator), over the tree's nodes; the mean \
+             depth of a selected path is the moves `--store moves` replays an iteration, \
+             `every:K` fewer than K.\n\n{}\n{}{stores}",
             thousands(args.iterations),
             plies_phrase(settings.playout_plies),
             args.search.seed,
@@ -248,7 +270,8 @@ pub(crate) struct SelfPlayArgs {
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
     memory: Option<u64>,
     /// How the trees keep their nodes.
-    #[arg(long, value_enum, default_value_t = StoreChoice::Positions)]
+    /// (`positions`, `moves`, `every:K`).
+    #[arg(long, value_parser = store_choice, default_value = "positions")]
     store: StoreChoice,
     /// The position crate.
     #[arg(long = "crate", value_name = "CRATE", value_enum, default_value_t = CrateChoice::Persistent)]
@@ -382,7 +405,7 @@ fn selfplay_section(args: &SelfPlayArgs, run: &SelfPlayRun<'_>, played: &Played)
         thousands(args.iterations),
         plies_phrase(run.playout_plies),
         run.krate.name(),
-        run.store.flag(),
+        run.store,
         args.threads,
         if args.threads == 1 { "" } else { "s" },
         run.outcome,
@@ -497,4 +520,102 @@ pub(crate) fn versus_run<G: Rules>(args: &VersusArgs) -> Result<(), Failure> {
         ))),
         _ => Ok(()),
     }
+}
+
+/// `games stores`.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct StoresArgs {
+    /// Iterations of each search.
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    iterations: u64,
+    /// Plies of each random playout from a new node (0: the node is
+    /// evaluated at once).
+    #[arg(long, value_name = "PLIES", default_value_t = 0)]
+    playout_plies: u32,
+    /// Times to run each store, taking turns; medians shown.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=99))]
+    rounds: u16,
+    /// The seed of the playouts.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Draw iterations a second against bytes per node, a line per board
+    /// through its stores, as SVG into FILE.
+    #[arg(long, value_name = "FILE")]
+    plot: Option<std::path::PathBuf>,
+}
+
+/// The searches of `games stores` in `G` from `root`, every store on `Qi`.
+fn stores_of<G: Rules>(
+    name: &str,
+    root: &str,
+    args: &StoresArgs,
+    progress: &Progress,
+) -> Result<crate::measure::stores::Board, Failure> {
+    let workload = SearchWorkload {
+        root,
+        store: StoreKind::Positions,
+        iterations: args.iterations,
+        settings: Settings {
+            playout_plies: args.playout_plies,
+            ..Settings::default()
+        },
+        seed: args.seed,
+        probe: allocated,
+    };
+    let runs = compare::<G>(
+        &[Crate::Persistent],
+        &StoreKind::ALL,
+        usize::from(args.rounds),
+        &workload,
+        &|| progress.inc(),
+    )?;
+    Ok(crate::measure::stores::Board {
+        name: name.to_string(),
+        runs,
+        iterations: args.iterations,
+    })
+}
+
+/// Runs `games stores`: every store's search of shogi's and chess's start
+/// positions and Go's empty 9x9 and 19x19 boards on `Qi`, a table each,
+/// and with `--plot` one picture of them all.
+pub(crate) fn stores_run(args: &StoresArgs) -> Result<(), Failure> {
+    use crate::Game as _;
+    use crate::{chess::Chess, go::Go, shogi::Shogi};
+    let progress = Progress::new(
+        4 * StoreKind::ALL.len() * usize::from(args.rounds),
+        &format!("every store, {} iterations: runs", args.iterations),
+    );
+    let boards = [
+        stores_of::<Shogi>("shogi", Shogi::PUBLISHED[0].text, args, &progress),
+        stores_of::<Chess>("chess", Chess::PUBLISHED[0].text, args, &progress),
+        stores_of::<Go>("Go 9x9", "9x9", args, &progress),
+        stores_of::<Go>("Go 19x19", "19x19", args, &progress),
+    ];
+    progress.finish();
+    let boards = boards.into_iter().collect::<Result<Vec<_>, Failure>>()?;
+    for board in &boards {
+        println!(
+            "{}, {} iterations ({}):",
+            board.name,
+            thousands(args.iterations),
+            plies_phrase(args.playout_plies)
+        );
+        print!("{}", search_table(&board.runs, args.iterations).render());
+        if let Some(table) = store_ratio_table(&board.runs, args.iterations) {
+            println!();
+            print!("{}", table.render());
+        }
+        println!();
+    }
+    if let Some(path) = &args.plot {
+        let title = format!(
+            "Search on Qi, {} iterations ({}): speed against bytes per node, by store",
+            thousands(args.iterations),
+            plies_phrase(args.playout_plies)
+        );
+        crate::measure::stores::plot(path, &title, &boards)?;
+        println!("drawn: {}", path.display());
+    }
+    Ok(())
 }

@@ -97,6 +97,44 @@ fn the_clocks_are_optional() {
     let six: Node<Persistent> = chess::load(&format!("{POSITION_3} 12 40")).unwrap();
     assert_eq!(four, five);
     assert_eq!(four, six);
+    assert_eq!(
+        four.halfmove_clock(),
+        0,
+        "no clock: nothing is known of the past"
+    );
+}
+
+#[test]
+fn a_fens_halfmove_clock_is_kept_by_the_node_and_its_board() {
+    let node: Node<Persistent> = chess::load(&format!("{POSITION_3} 37 60")).unwrap();
+    assert_eq!(node.halfmove_clock(), 37);
+    assert_eq!(node.read().halfmove_clock(), 37);
+}
+
+#[test]
+fn nodes_that_differ_in_their_halfmove_clock_alone_are_equal() {
+    let fresh: Node<Persistent> = chess::load(&format!("{POSITION_3} 0 1")).unwrap();
+    let late: Node<Persistent> = chess::load(&format!("{POSITION_3} 88 1")).unwrap();
+    assert_ne!(fresh.halfmove_clock(), late.halfmove_clock());
+    assert_eq!(fresh, late);
+    assert_eq!(fresh.key(), late.key());
+}
+
+#[test]
+fn a_quiet_move_counts_the_nodes_clock_on_and_a_pawn_move_or_capture_resets_it() {
+    let node: Node<Persistent> = chess::load(&format!("{KIWIPETE} 7 1")).unwrap();
+    let mut clocks = vec![node.halfmove_clock()];
+    let mut at = node;
+    for uci in ["e1f1", "a8b8", "d5e6", "b8a8", "e5f7"] {
+        let board = at.read();
+        let mv = chess::legal_move_list(&board)
+            .into_iter()
+            .find(|mv| mv.to_string() == uci)
+            .unwrap_or_else(|| panic!("{uci} is legal"));
+        at = at.play(&board, mv);
+        clocks.push(at.halfmove_clock());
+    }
+    assert_eq!(clocks, [7, 8, 9, 0, 1, 0]);
 }
 
 #[test]
@@ -181,6 +219,7 @@ fn to_fen_writes_what_load_reads() {
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1",
+        "4k3/8/8/8/8/8/8/4K2R w K - 99 1",
     ] {
         let node: Node<Persistent> = chess::load(fen).unwrap();
         assert_eq!(to_fen(&node), fen);
@@ -268,6 +307,14 @@ fn a_clock_that_is_no_number_is_refused() {
     assert_eq!(
         fen_error("4k3/8/8/8/8/8/8/4K3 w - - -1 1"),
         FenError::Clock("-1".into())
+    );
+}
+
+#[test]
+fn a_halfmove_clock_past_65535_is_refused() {
+    assert_eq!(
+        fen_error("4k3/8/8/8/8/8/8/4K3 w - - 65536 1"),
+        FenError::Clock("65536".into())
     );
 }
 

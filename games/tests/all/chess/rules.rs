@@ -84,7 +84,8 @@ fn castling_moves_the_rook_beside_the_king() {
     assert_eq!(piece_on(&after, "d1").as_deref(), Some("C:R"));
     assert_eq!(piece_on(&after, "a1"), None);
     assert_eq!(piece_on(&after, "e1"), None);
-    assert_eq!(to_fen(&after), "r3k2r/8/8/8/8/8/8/2KR3R b kq - 0 1");
+    // Castling is a quiet move: the clock counts it.
+    assert_eq!(to_fen(&after), "r3k2r/8/8/8/8/8/8/2KR3R b kq - 1 1");
 }
 
 #[test]

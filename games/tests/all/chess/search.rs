@@ -35,11 +35,10 @@ impl Line {
         Line { board, steps }
     }
 
-    /// A line from a position whose halfmove clock is `clock`.
+    /// A line from a FEN of four fields given the halfmove clock `clock`
+    /// (and the fullmove number 1).
     fn with_clock(fen: &str, clock: u16) -> Line {
-        let mut line = Line::new(fen);
-        line.steps[0] = line.steps[0].with_clock(clock);
-        line
+        Line::new(&format!("{fen} {clock} 1"))
     }
 
     fn last(&self) -> Step {
@@ -209,7 +208,7 @@ fn the_same_board_with_the_other_player_to_move_has_another_key() {
 fn a_lost_castling_right_changes_the_key() {
     let line =
         Line::new("r3k2r/8/8/8/8/8/8/R3K2R w KQkq -").play(&["e1e2", "e8e7", "e2e1", "e7e8"]);
-    assert_eq!(line.board.to_fen(), "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1");
+    assert_eq!(line.board.to_fen(), "r3k2r/8/8/8/8/8/8/R3K2R w - - 4 1");
     assert_ne!(line.last().key(), line.steps[0].key());
     assert_eq!(line.last().key(), Chess::first_step(&line.board).key());
 }
@@ -290,6 +289,21 @@ fn a_hundredth_ply_without_capture_or_pawn_move_is_a_draw() {
     assert_eq!(line.last().clock(), 100);
     assert_eq!(line.ended(), Some(Outcome::Draw));
     assert_eq!(line.playout_ended(), Some(Outcome::Draw));
+}
+
+#[test]
+fn a_game_from_a_fen_with_99_then_a_quiet_move_is_a_draw() {
+    // The line a search (and so `position fen` of UCI) starts from the
+    // loaded node: its clock is the FEN's.
+    let node: Node<Persistent> = chess::load(&format!("{KIWIPETE} 99 1")).unwrap();
+    let mut line = games::search::Line::<Chess>::start(&node, Chess::default_terms(&node.read()));
+    assert_eq!(line.last_step().clock(), 99);
+    assert_eq!(Chess::ended(&line.board, &line.steps, &line.terms), None);
+    line.play(find(&line.board, "e1f1"));
+    assert_eq!(
+        Chess::ended(&line.board, &line.steps, &line.terms),
+        Some(Outcome::Draw)
+    );
 }
 
 #[test]

@@ -6,12 +6,14 @@
 
 use std::fs;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
-use games::chess::Chess;
+use games::chess::{self, Chess};
 use games::go::Go;
 use games::measure::Crate;
-use games::protocol::{Config, Script, drive, gtp::Gtp, serve, uci::Uci, usi::Usi};
-use games::search::{Options, Settings, StoreKind};
+use games::protocol::time::TimeSystem;
+use games::protocol::{Config, Piped, Script, drive, gtp::Gtp, serve, uci::Uci, usi::Usi};
+use games::search::{Limits, Options, Settings, StoreKind};
 use games::shogi::Shogi;
 use games::{Game, Node, Persistent};
 
@@ -32,6 +34,14 @@ fn config(krate: Crate, store: StoreKind) -> Config {
             memory: None,
         },
         komi: None,
+    }
+}
+
+/// The limits of a search of `iterations`, no time limit.
+fn work(iterations: u64) -> Limits {
+    Limits {
+        iterations: Some(iterations),
+        time: None,
     }
 }
 
@@ -71,7 +81,7 @@ fn legal_after<G: Game>(root: &str, moves: &[&str], mv: &str) -> bool {
 /// A UCI front-end over `krate` and `store` whose every search runs
 /// `iterations` iterations.
 fn uci(krate: Crate, store: StoreKind, iterations: u64) -> Uci {
-    Uci::new(config(krate, store), iterations, None)
+    Uci::new(config(krate, store), work(iterations), None)
         .unwrap()
         .capped(iterations)
 }
@@ -79,7 +89,7 @@ fn uci(krate: Crate, store: StoreKind, iterations: u64) -> Uci {
 /// A USI front-end over persistent-qi and `store` whose every search runs
 /// `iterations` iterations.
 fn usi(store: StoreKind, iterations: u64) -> Usi {
-    Usi::new(config(Crate::Persistent, store), iterations, None)
+    Usi::new(config(Crate::Persistent, store), work(iterations), None)
         .unwrap()
         .capped(iterations)
 }
@@ -207,7 +217,7 @@ fn usi_refuses_a_bad_sfen_and_an_illegal_move() {
 
 #[test]
 fn gtp_answers_every_command_with_its_id_and_bad_ones_with_a_question_mark() {
-    let mut gtp = Gtp::new(config(Crate::Persistent, StoreKind::Positions), 30).unwrap();
+    let mut gtp = Gtp::new(config(Crate::Persistent, StoreKind::Positions), work(30)).unwrap();
     let text = answers(
         &mut gtp,
         "1 protocol_version\n2 boardsize 9\n3 clear_board\n4 komi 6.5\n5 play b E5\n\
@@ -247,4 +257,249 @@ fn the_fuzz_corpus_of_protocol_lines_is_answered_without_a_panic() {
         read += 1;
     }
     assert!(read >= 4, "{read} corpus files");
+}
+
+// The end of the input: a client that wrote its commands and closed its
+// end waits for the answers, as a script piped into the engine does.
+
+/// What a front-end answers to `script` piped in whole, its writer gone.
+fn piped(front: &mut dyn games::protocol::FrontEnd, script: &str) -> (String, Duration) {
+    let mut out = Vec::new();
+    let started = Instant::now();
+    serve(front, &mut Piped::new(script.as_bytes()), &mut out).unwrap();
+    (String::from_utf8(out).unwrap(), started.elapsed())
+}
+
+/// A front-end of UCI with no cap on its searches, as the program runs.
+fn uncapped_uci() -> Uci {
+    Uci::new(
+        config(Crate::Persistent, StoreKind::Positions),
+        work(1_000),
+        None,
+    )
+    .unwrap()
+}
+
+#[test]
+fn uci_piped_go_movetime_searches_its_time_and_answers_a_legal_move() {
+    let (text, elapsed) = piped(&mut uncapped_uci(), "position startpos\ngo movetime 300\n");
+    let best = after(&text, "bestmove");
+    assert_eq!(best.len(), 1, "{text}");
+    assert_ne!(best[0], "0000", "{text}");
+    assert!(legal_after::<Chess>(chess::START, &[], best[0]), "{text}");
+    assert!(elapsed >= Duration::from_millis(150), "{elapsed:?}: {text}");
+    assert!(elapsed < Duration::from_millis(300 + 500), "{elapsed:?}");
+}
+
+#[test]
+fn uci_piped_go_with_no_limit_runs_the_default_iterations_to_the_end() {
+    let (text, _) = piped(&mut uncapped_uci(), "position startpos moves e2e4\ngo\n");
+    let best = after(&text, "bestmove");
+    assert!(
+        legal_after::<Chess>(chess::START, &["e2e4"], best[0]),
+        "{text}"
+    );
+    assert!(text.contains("nodes 1000 "), "{text}");
+}
+
+#[test]
+fn uci_piped_go_infinite_stops_at_the_end_of_the_input_with_a_legal_move() {
+    // Nothing could stop it any more: it stops there, and still answers a
+    // move of the position.
+    let (text, elapsed) = piped(&mut uncapped_uci(), "position startpos\ngo infinite\n");
+    let best = after(&text, "bestmove");
+    assert!(legal_after::<Chess>(chess::START, &[], best[0]), "{text}");
+    assert!(elapsed < Duration::from_secs(2), "{elapsed:?}");
+}
+
+#[test]
+fn uci_piped_stop_after_go_stops_at_once_with_a_legal_move() {
+    let (text, elapsed) = piped(
+        &mut uncapped_uci(),
+        "position startpos\ngo movetime 60000\nstop\nisready\n",
+    );
+    let best = after(&text, "bestmove");
+    assert!(legal_after::<Chess>(chess::START, &[], best[0]), "{text}");
+    assert!(elapsed < Duration::from_secs(2), "{elapsed:?}");
+    assert!(text.contains("readyok"), "{text}");
+}
+
+#[test]
+fn uci_piped_quit_after_go_stops_at_once_answers_and_quits() {
+    let (text, elapsed) = piped(
+        &mut uncapped_uci(),
+        "position startpos\ngo wtime 600000 btime 600000\nquit\nisready\n",
+    );
+    assert_eq!(after(&text, "bestmove").len(), 1, "{text}");
+    assert!(legal_after::<Chess>(
+        chess::START,
+        &[],
+        after(&text, "bestmove")[0]
+    ));
+    assert!(
+        !text.contains("readyok"),
+        "nothing is answered after quit: {text}"
+    );
+    assert!(elapsed < Duration::from_secs(2), "{elapsed:?}");
+}
+
+#[test]
+fn uci_answers_0000_only_where_there_is_no_move() {
+    // Fool's mate: white is mated.
+    let (text, _) = piped(
+        &mut uncapped_uci(),
+        "position startpos moves f2f3 e7e5 g2g4 d8h4\ngo movetime 100\n",
+    );
+    assert_eq!(after(&text, "bestmove"), ["0000"], "{text}");
+}
+
+#[test]
+fn usi_piped_go_byoyomi_in_the_start_position_answers_a_legal_move() {
+    let mut usi = Usi::new(
+        config(Crate::Persistent, StoreKind::Positions),
+        work(1_000),
+        None,
+    )
+    .unwrap();
+    let (text, _) = piped(&mut usi, "usinewgame\nposition startpos\ngo byoyomi 300\n");
+    let best = after(&text, "bestmove");
+    assert_eq!(best.len(), 1, "{text}");
+    assert_ne!(best[0], "resign", "{text}");
+    assert!(
+        legal_after::<Shogi>(Shogi::PUBLISHED[0].text, &[], best[0]),
+        "{text}"
+    );
+}
+
+#[test]
+fn gtp_piped_answers_every_command_it_read() {
+    let mut gtp = Gtp::new(config(Crate::Persistent, StoreKind::Positions), work(200)).unwrap();
+    let (text, _) = piped(
+        &mut gtp,
+        "1 boardsize 9\n2 genmove b\n3 genmove w\n4 showboard\n5 genmove b\n",
+    );
+    let answers: Vec<&str> = text
+        .lines()
+        .filter(|line| line.starts_with('=') || line.starts_with('?'))
+        .collect();
+    assert_eq!(answers.len(), 5, "{text}");
+    for (id, answer) in (1..).zip(&answers) {
+        assert!(answer.starts_with(&format!("={id}")), "{id}: {text}");
+    }
+}
+
+/// What the program answers to `script` written to its standard input,
+/// which is then closed, as `printf script | games ARGUMENTS` does.
+fn program_piped(arguments: &[&str], script: &str) -> String {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_games"))
+        .args(arguments)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the program runs");
+    child
+        .stdin
+        .take()
+        .expect("a pipe")
+        .write_all(script.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{arguments:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn the_programs_engines_answer_a_script_piped_in_whole() {
+    let uci = program_piped(&["chess", "uci"], "position startpos\ngo movetime 300\n");
+    let best = after(&uci, "bestmove");
+    assert!(best.len() == 1 && best[0] != "0000", "{uci}");
+    assert!(legal_after::<Chess>(chess::START, &[], best[0]), "{uci}");
+    let usi = program_piped(&["shogi", "usi"], "position startpos\ngo byoyomi 300\n");
+    let best = after(&usi, "bestmove");
+    assert!(best.len() == 1 && best[0] != "resign", "{usi}");
+    assert!(
+        legal_after::<Shogi>(Shogi::PUBLISHED[0].text, &[], best[0]),
+        "{usi}"
+    );
+    let gtp = program_piped(
+        &["go", "gtp", "--iterations", "200"],
+        "boardsize 9\ngenmove b\n",
+    );
+    let answers: Vec<&str> = gtp.lines().filter(|line| line.starts_with('=')).collect();
+    assert_eq!(answers.len(), 2, "{gtp}");
+    let vertex = answers[1].trim_start_matches('=').trim();
+    assert!(legal_after::<Go>("9x9", &[], vertex), "{gtp}");
+}
+
+// Clocks in GTP.
+
+#[test]
+fn gtp_genmove_under_time_settings_searches_its_share_and_counts_it() {
+    let mut gtp = Gtp::new(
+        config(Crate::Persistent, StoreKind::Positions),
+        work(1_000_000),
+    )
+    .unwrap();
+    let started = Instant::now();
+    let text = answers(&mut gtp, "boardsize 9\ntime_settings 4 0 0\ngenmove b\n");
+    let elapsed = started.elapsed();
+    // 4 s, less a reserve of 0.4 s, over 40 moves: 90 ms, less the room.
+    assert!(elapsed < Duration::from_millis(400), "{elapsed:?}");
+    let vertex = text.lines().nth(4).unwrap().trim_start_matches('=').trim();
+    assert!(legal_after::<Go>("9x9", &[], vertex), "{text}");
+    let left = gtp.clock("b").unwrap().left();
+    assert!(
+        left < Duration::from_secs(4) && left > Duration::from_millis(3_800),
+        "{left:?}"
+    );
+    assert_eq!(gtp.clock("w").unwrap().left(), Duration::from_secs(4));
+}
+
+#[test]
+fn gtp_time_left_sets_the_clock_the_next_genmove_shares() {
+    let mut gtp = Gtp::new(config(Crate::Persistent, StoreKind::Positions), work(50)).unwrap();
+    let text = answers(
+        &mut gtp,
+        "1 time_settings 600 0 0\n2 time_left b 30 0\n3 time_left w x 0\n4 time_left purple 3 0\n",
+    );
+    assert_holds(&text, &["=1", "=2", "?3", "?4"]);
+    assert_eq!(gtp.clock("b").unwrap().left(), Duration::from_secs(30));
+}
+
+#[test]
+fn gtp_kgs_time_settings_reads_every_system_and_refuses_the_others() {
+    let mut gtp = Gtp::new(config(Crate::Persistent, StoreKind::Positions), work(50)).unwrap();
+    let text = answers(
+        &mut gtp,
+        "1 kgs-time_settings none\n2 kgs-time_settings absolute 300\n\
+         3 kgs-time_settings byoyomi 60 10 5\n4 kgs-time_settings canadian 60 300 25\n\
+         5 kgs-time_settings fischer 60 5\n6 kgs-time_settings byoyomi 60 ten 5\n\
+         7 known_command kgs-time_settings\n",
+    );
+    assert_holds(&text, &["=1", "=2", "=3", "=4", "?5", "?6", "=7 true"]);
+    let clock = gtp.clock("w").unwrap();
+    assert_eq!(
+        clock.system(),
+        TimeSystem::Canadian {
+            main: Duration::from_mins(1),
+            period: Duration::from_mins(5),
+            stones: 25
+        }
+    );
+}
+
+#[test]
+fn gtp_with_no_clock_answers_a_19x19_genmove_within_its_move_time() {
+    let limits = Limits {
+        iterations: None,
+        time: Some(Duration::from_millis(300)),
+    };
+    let mut gtp = Gtp::new(config(Crate::Persistent, StoreKind::Positions), limits).unwrap();
+    let started = Instant::now();
+    let text = answers(&mut gtp, "genmove b\n");
+    assert!(started.elapsed() < Duration::from_millis(800), "{text}");
+    let vertex = text.trim().trim_start_matches('=').trim();
+    assert!(legal_after::<Go>("19x19", &[], vertex), "{text}");
 }
