@@ -77,10 +77,11 @@ pub trait Node: Clone + PartialEq + Sized + 'static {
     }
 
     /// The node with the state that no legal move uses left out, so that
-    /// two nodes that play alike compare equal: chess drops an en-passant
-    /// square on which no legal move takes (the pawn beside it pinned, or
-    /// its king in check by another piece), the other games keep their
-    /// whole state. Perft counts and legal moves are the node's own.
+    /// two nodes that play alike compare equal and are written alike:
+    /// chess drops an en-passant square on which no legal move takes (the
+    /// pawn beside it pinned, or its king in check by another piece) and
+    /// sets its halfmove clock to 0; the other games keep their whole
+    /// state. Perft counts and legal moves are the node's own.
     #[must_use]
     fn canonical(&self) -> Self {
         self.clone()

@@ -321,15 +321,18 @@ impl<P: QpiPosition> crate::Node for Node<P> {
     }
 
     /// The node without its en-passant square where no legal move takes
-    /// on it, as FEN writes it since 2006 and python-chess compares
-    /// positions: the pawn beside it pinned, or its king in check by
-    /// another piece.
+    /// on it (the pawn beside it pinned, or its king in check by another
+    /// piece), as python-chess's FEN leaves it out by default, and with its
+    /// halfmove clock at 0: a count of the game's past, which `==` leaves
+    /// out, so that the node written is the same whichever moves reached
+    /// it.
     fn canonical(&self) -> Self {
-        if self.en_passant.is_none() || self.legal_move_list().iter().any(Move::is_en_passant) {
-            return self.clone();
-        }
+        let en_passant = self
+            .en_passant
+            .filter(|_| self.legal_move_list().iter().any(Move::is_en_passant));
         Node {
-            en_passant: None,
+            en_passant,
+            halfmove: 0,
             ..self.clone()
         }
     }
