@@ -14,8 +14,10 @@
 //! measuring side ([`perft`], [`build_tree`], [`measure`]) uses, so every
 //! figure of every game is taken by the same code. A kept tree of shogi or
 //! chess is saved as its root and one diff a position, and loaded back,
-//! by [`save`]. The `games` program's command line is [`cli`], here
-//! rather than in the program so that the generic code is instantiated once.
+//! by [`save`]. Game records (PGN for chess) are read into one tree a
+//! game, every node keeping its position: [`record`]. The `games`
+//! program's command line is [`cli`], here rather than in the program so
+//! that the generic code is instantiated once.
 //!
 //! ```
 //! use games::chess::{self, Chess};
@@ -40,6 +42,7 @@ pub mod measure;
 mod perft;
 mod position;
 pub mod protocol;
+pub mod record;
 pub mod save;
 pub mod search;
 pub mod shogi;
