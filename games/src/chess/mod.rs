@@ -75,6 +75,7 @@ mod fen;
 mod make;
 mod movegen;
 mod moves;
+pub mod pgn;
 pub(crate) mod piece;
 mod search;
 mod setup;
@@ -152,6 +153,21 @@ impl<P> Node<P> {
     #[must_use]
     pub fn en_passant(&self) -> Option<usize> {
         self.en_passant.map(usize::from)
+    }
+}
+
+impl<P: QpiPosition> Node<P> {
+    /// The node after a null move (PGN's `--`, as analysis writes it): the
+    /// turn passes, nothing moves, the castling rights stay and the
+    /// en-passant square is gone. A null move of a side in check leaves
+    /// its king to be taken: the caller refuses it there.
+    #[must_use]
+    pub fn null_move(&self) -> Self {
+        Node {
+            position: self.position.play(&[], None),
+            castling: self.castling,
+            en_passant: None,
+        }
     }
 }
 
