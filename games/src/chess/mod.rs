@@ -77,6 +77,7 @@ mod movegen;
 mod moves;
 pub mod pgn;
 pub(crate) mod piece;
+mod records;
 mod search;
 mod setup;
 
@@ -88,6 +89,7 @@ pub use fen::{FenError, to_fen};
 pub use make::Step;
 pub use movegen::{legal_move_list, legal_moves};
 pub use moves::{FILES, Move, RookMove, SQUARES, square_index, square_name};
+pub use records::Format;
 pub use search::EVALUATION_SCALE;
 pub use setup::{LoadError, NotChess, load};
 
