@@ -54,7 +54,9 @@
 //! termination marker is the record's ending, none if it has none. A
 //! comment that holds a `}` (a `;` comment may) is written as a `;`
 //! comment, its line ended after it; one that also holds a line end loses
-//! its `}`, as python-chess writes every comment.
+//! its `}`, as python-chess writes every comment. A game of nothing (no
+//! tag, move, comment, NAG or result, as a line of move numbers alone) is
+//! written as nothing.
 
 mod reader;
 mod round_trip;

@@ -4,13 +4,13 @@
 use super::{read, write};
 use crate::chess::Chess;
 use crate::position::Persistent;
-use crate::record::{Limits, RecordFile};
+use crate::record::{Limits, NodeId, RecordFile};
 
 /// What the fuzz target `pgn_read` runs on any bytes: reads every game of
 /// `data`; writes the good ones and reads them back, which must give the
-/// same records; saves them in the tree file format and loads them back,
-/// which must give the same records too. Returns the good games and the
-/// bad ones.
+/// same records (but for a game of nothing, which writes as nothing);
+/// saves them in the tree file format and loads them back, which must give
+/// the same records too. Returns the good games written and the bad ones.
 ///
 /// # Panics
 ///
@@ -25,6 +25,14 @@ pub fn round_trip(data: &[u8]) -> (usize, usize) {
             Err(_) => bad += 1,
         }
     }
+    // A game of nothing (no tag, move, comment, NAG or result: a line of
+    // move numbers alone) has nothing to write, and is not read back.
+    good.retain(|record| {
+        record.len() > 1
+            || record.tag_count() > 0
+            || record.ending().is_some()
+            || !record.notes(NodeId::ROOT).is_empty()
+    });
     let mut written = Vec::new();
     write(&good, &mut written).expect("a vector takes every byte");
     let again: Vec<_> = read::<Persistent>(&written, limits).collect();

@@ -105,3 +105,12 @@ fn a_tag_value_holding_a_carriage_return_reads_back() {
     assert_eq!(record.tag("Event"), Some("a\rb"));
     assert!(game(&pgn::to_pgn(&record)) == record);
 }
+
+#[test]
+fn a_game_of_nothing_is_written_as_nothing() {
+    // Move numbers alone make a game that holds nothing (the fuzz
+    // target's second find).
+    let record = game("1. 2...");
+    assert_eq!(record.len(), 1);
+    assert_eq!(pgn::to_pgn(&record), "");
+}
