@@ -46,6 +46,12 @@ impl Movetext {
     /// Appends a `;` comment, which runs to the end of its line: the
     /// next token starts a new line.
     fn line_comment(&mut self, text: &str) {
+        if self.line.is_empty() && self.lines.is_empty() {
+            // A `;` line first in the movetext would be read as one of the
+            // tag section's, and skipped: dots, which a reader takes for a
+            // move number, start the line.
+            self.token("...");
+        }
         self.token(&format!("; {text}"));
         self.lines.push(core::mem::take(&mut self.line));
     }

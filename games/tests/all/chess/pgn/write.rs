@@ -114,3 +114,12 @@ fn a_game_of_nothing_is_written_as_nothing() {
     assert_eq!(record.len(), 1);
     assert_eq!(pgn::to_pgn(&record), "");
 }
+
+#[test]
+fn a_line_comment_first_in_the_movetext_is_not_taken_for_the_tag_section_s() {
+    // The fuzz target's third find: a `;` line after the tags is skipped.
+    let record = game("[Event \"x\"]\n\n1... ; a } b\n1. e4 *");
+    assert_eq!(record.notes(NodeId::ROOT).after, ["a } b"]);
+    let written = pgn::to_pgn(&record);
+    assert!(game(&written) == record, "{written}");
+}
