@@ -15,8 +15,10 @@
 //! figure of every game is taken by the same code. A kept tree of shogi or
 //! chess is saved as its root and one diff a position, and loaded back,
 //! by [`save`]. A perft too deep for one machine is split into work units,
-//! counted anywhere and merged, by [`units`]. The `games` program's command line is [`cli`], here
-//! rather than in the program so that the generic code is instantiated once.
+//! counted anywhere and merged, by [`units`]. Game records (PGN, CSA, KIF,
+//! SGF) are read into one tree a game, every node keeping its position:
+//! [`record`]. The `games` program's command line is [`cli`], here rather
+//! than in the program so that the generic code is instantiated once.
 //!
 //! ```
 //! use games::chess::{self, Chess};
@@ -41,6 +43,7 @@ pub mod measure;
 mod perft;
 mod position;
 pub mod protocol;
+pub mod record;
 pub mod save;
 pub mod search;
 pub mod shogi;

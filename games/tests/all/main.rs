@@ -1,6 +1,7 @@
 //! The games' tests, one test binary: each game's rules, loading and perft
-//! (`chess`, `shogi`, `go`), the search's tree and its games (`search`),
-//! and the program and its protocols as a user runs them (`cli`).
+//! (`chess`, `shogi`, `go`), game records (`record`), the search's tree
+//! and its games (`search`), and the program and its protocols as a user
+//! runs them (`cli`).
 //!
 //! One binary rather than one per folder: the games are built at
 //! `opt-level = 3` in test builds too, and each test binary instantiates
@@ -12,5 +13,6 @@ mod qpi_token;
 mod chess;
 mod cli;
 mod go;
+mod record;
 mod search;
 mod shogi;
