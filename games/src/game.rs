@@ -164,7 +164,7 @@ pub trait Game: 'static {
     ///
     /// [`FeenError`] where FEEN cannot spell the position, which no
     /// position the game's rules reach gives.
-    fn write<P: Position<Piece = Self::Piece, Style = Self::Style>>(
+    fn notation<P: Position<Piece = Self::Piece, Style = Self::Style>>(
         node: &Self::Node<P>,
     ) -> Result<String, FeenError>;
 

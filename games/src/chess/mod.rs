@@ -212,6 +212,7 @@ impl<P: QpiPosition> Node<P> {
             position: self.position.play(&[], None),
             castling: self.castling,
             en_passant: None,
+            halfmove: self.halfmove.saturating_add(1),
         }
     }
 }
@@ -380,7 +381,9 @@ impl Game for Chess {
     /// FEN ([`to_fen`]), which holds no style: where it would not read back
     /// as the node (styles other than `C` and `c`), FEEN and FEN's
     /// castling and en-passant fields.
-    fn write<P: Position<Piece = Qpi, Style = Sin>>(node: &Node<P>) -> Result<String, FeenError> {
+    fn notation<P: Position<Piece = Qpi, Style = Sin>>(
+        node: &Node<P>,
+    ) -> Result<String, FeenError> {
         let fen = to_fen(node);
         if load::<P>(&fen).is_ok_and(|read| read == *node) {
             return Ok(fen);

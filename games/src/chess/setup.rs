@@ -324,6 +324,7 @@ pub(crate) fn node_of_state<P: QpiPosition>(position: P, state: u64) -> Option<N
         position,
         castling,
         en_passant,
+        halfmove: 0,
     };
     let checked = check(node.clone()).ok()?;
     // The check drops an en-passant square no pawn could take: a state

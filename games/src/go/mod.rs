@@ -305,7 +305,7 @@ impl Game for Go {
 
     /// The diagram [`load`] reads, the ko point after it where there is
     /// one (`... X E5`).
-    fn write<P: Position<Piece = u8, Style = u8>>(node: &Node<P>) -> Result<String, FeenError> {
+    fn notation<P: Position<Piece = u8, Style = u8>>(node: &Node<P>) -> Result<String, FeenError> {
         let diagram = crate::Node::read(node).to_string();
         Ok(match node.ko() {
             Some(ko) => format!("{diagram} {ko}"),

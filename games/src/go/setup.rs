@@ -142,7 +142,7 @@ impl std::error::Error for LoadError {
 /// and the side to move, `X` or `O`, and optionally a space and the ko
 /// point (`E5`), which the player to move may not play at once: a point
 /// where that player's stone would take back a ko, as [`Node::ko`] gives
-/// it and [`Game::write`](crate::Game::write) writes it. A size, or a
+/// it and [`Game::notation`](crate::Game::notation) writes it. A size, or a
 /// diagram without a ko point, loads with none. Surrounding whitespace is
 /// ignored.
 ///

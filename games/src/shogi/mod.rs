@@ -263,7 +263,9 @@ impl Game for Shogi {
     }
 
     /// FEEN, the notation [`load`] reads: SFEN holds no style.
-    fn write<P: Position<Piece = Qpi, Style = Sin>>(node: &Node<P>) -> Result<String, FeenError> {
+    fn notation<P: Position<Piece = Qpi, Style = Sin>>(
+        node: &Node<P>,
+    ) -> Result<String, FeenError> {
         write_feen(&node.position)
     }
 

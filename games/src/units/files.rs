@@ -11,7 +11,7 @@
 //!   `unit`, its file name, its lines and its SHA-256.
 //! - `unit-0001.tsv` and on: a line a distinct position, three fields
 //!   separated by tabs: the position in the game's notation
-//!   ([`Game::write`](crate::Game::write)), its multiplicity and the depth
+//!   ([`Game::notation`](crate::Game::notation)), its multiplicity and the depth
 //!   left. Nothing else: the manifest's checksum is what ties it to its
 //!   split.
 //! - `unit-0001.result`, written beside its unit by the run that counted

@@ -166,7 +166,7 @@ fn report<G: Game>(
 /// The node in the game's notation, checked to read back as the node: the
 /// lines of a unit must count what the split found.
 fn notation<G: Game>(node: &G::Node<Persistent<G::Piece, G::Style>>) -> Result<String, Failure> {
-    let text = G::write(node).map_err(Failure::input)?;
+    let text = G::notation(node).map_err(Failure::input)?;
     match G::load::<Persistent<G::Piece, G::Style>>(&text) {
         Ok(read) if read == *node => Ok(text),
         _ => Err(Failure::Mismatch(format!(

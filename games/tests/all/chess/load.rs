@@ -197,14 +197,14 @@ fn the_game_writes_every_node_as_it_loads_fen_or_feen_with_its_fields() {
         nodes.push(kiwipete.play(&kiwipete.read(), mv));
     }
     for node in &nodes {
-        let written = chess::Chess::write(node).unwrap();
+        let written = chess::Chess::notation(node).unwrap();
         assert_eq!(&chess::load::<P>(&written).unwrap(), node, "{written}");
         assert_eq!(written, to_fen(node));
     }
     // Styles FEN has no letters for: FEEN, then castling and en passant.
     let feen: Node<P> =
         chess::load("rnbqk^bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK^BNR / X/y KQkq -").unwrap();
-    let written = chess::Chess::write(&feen).unwrap();
+    let written = chess::Chess::notation(&feen).unwrap();
     assert_eq!(
         written,
         "rnbqk^bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK^BNR / X/y KQkq -"

@@ -267,10 +267,10 @@ fn a_node_with_a_ko_point_is_written_as_it_loads() {
         before.play(&before.read(), "B2".parse().unwrap())
     };
     assert_eq!(taken_back.ko(), Some("C2".parse().unwrap()));
-    let written = go::Go::write(&taken_back).unwrap();
+    let written = go::Go::notation(&taken_back).unwrap();
     assert_eq!(written, ".OX./OX.X/.OX. O C2");
     assert_eq!(load(&written).unwrap(), taken_back);
-    assert_eq!(go::Go::write(&load(KO).unwrap()).unwrap(), KO);
+    assert_eq!(go::Go::notation(&load(KO).unwrap()).unwrap(), KO);
 }
 
 #[test]
