@@ -58,10 +58,12 @@ impl Movetext {
 
     /// Appends a comment as PGN writes it: `{ text }` (python-chess's), or
     /// `; text` for a text that holds a `}` and no line end (as a `;`
-    /// comment may hold one); a text holding both loses its `}`, as
-    /// python-chess writes it.
+    /// comment may hold one: a carriage return too, but not last, where
+    /// it would end the line); a text holding a `}` and a line end, which
+    /// no comment read from PGN holds, loses its `}`, as python-chess
+    /// writes it.
     fn comment(&mut self, text: &str) {
-        if text.contains('}') && !text.contains(['\n', '\r']) {
+        if text.contains('}') && !text.contains('\n') && !text.ends_with('\r') {
             self.line_comment(text);
         } else {
             self.token(&format!("{{ {} }}", text.replace('}', "")));

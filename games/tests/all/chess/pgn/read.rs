@@ -169,9 +169,10 @@ fn the_fen_tag_sets_the_start_whatever_setup_says() {
     let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 3 40";
     for setup in ["", "[SetUp \"1\"]\n", "[SetUp \"0\"]\n"] {
         let record = game(&format!("{setup}[FEN \"{fen}\"]\n\n40. e4 *"));
+        // The halfmove clock is the node's; the move number, the record's.
         assert_eq!(
             chess::to_fen(record.start()),
-            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 3 1"
         );
         assert_eq!(main_line(&record), ["e2e4"]);
     }

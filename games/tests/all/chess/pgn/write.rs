@@ -92,6 +92,19 @@ fn a_comment_holding_a_brace_is_written_as_a_line_comment_and_reads_back() {
 }
 
 #[test]
+fn a_line_comment_holding_a_brace_and_a_carriage_return_reads_back() {
+    // The fuzz target's fourth find: a `;` comment holds a lone `\r` (only
+    // a `\r` last, before its line's end, is the line's), and a `}`.
+    let record = game("1. e4 ; a }\r\0 b  \ne5 *");
+    assert_eq!(
+        record.notes(record.main_child(NodeId::ROOT).unwrap()).after,
+        ["a }\r\0 b  "]
+    );
+    let written = pgn::to_pgn(&record);
+    assert!(game(&written) == record, "{written:?}");
+}
+
+#[test]
 fn a_comment_holding_a_brace_and_a_line_end_loses_the_brace() {
     let mut record = game("1. e4 *");
     let e4 = record.main_child(NodeId::ROOT).unwrap();
