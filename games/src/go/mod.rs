@@ -87,6 +87,7 @@ mod playout;
 mod point;
 mod search;
 mod setup;
+pub mod sgf;
 
 use persistent_qi::Player;
 
