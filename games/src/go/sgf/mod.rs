@@ -53,10 +53,12 @@
 //! each node with several children opening a variation for each; reading
 //! what was written gives the same record (`==`).
 
+mod check;
 mod reader;
 mod syntax;
 mod writer;
 
+pub use check::check;
 pub use reader::{Games, KeepNode, read, read_keeping};
 pub use writer::{to_sgf, write};
 

@@ -134,6 +134,14 @@ where
     /// node played, depth first with a stack of its own.
     fn build(&mut self, nodes: &[SyntaxNode]) -> Result<Record<Node<P>, K>, RecordError> {
         let root = &nodes[0];
+        if mover(root).is_some() {
+            return Err(self.error(
+                root,
+                Problem::Unsupported {
+                    what: "a move in the root node".to_string(),
+                },
+            ));
+        }
         let (columns, rows) = self.size(root)?;
         let mut stones = vec![None; columns * rows];
         self.set_up(root, columns, rows, &mut stones)?;

@@ -8,12 +8,15 @@
 //! position a record gives enters the rules through SFEN, their one door
 //! in, and a move is one of the rules' legal moves or the game is bad.
 
+mod check;
 pub mod csa;
 pub mod kif;
 
 mod layout;
 mod tags;
 mod text;
+
+pub use check::{check_csa, check_kif};
 
 use super::{Board, Move, Node, legal_moves};
 use crate::Node as _;

@@ -65,16 +65,18 @@ pub(crate) fn of_csa(key: &str) -> String {
 }
 
 /// The CSA header that writes a tag (`$KEY`, `N+`), if CSA can: a name of
-/// the table, or one of capitals, digits and `_` (a `$KEY` read back).
+/// the table, or any other as `$name` (a `$KEY` read back is `KEY`),
+/// unless the name holds what ends a key (`:`), a statement (`,`) or a
+/// line, or is a name of the table's spelled as CSA's.
 pub(crate) fn to_csa(tag: &str) -> Option<String> {
     if let Some(named) = NAMED.iter().find(|named| named.tag == tag) {
         return Some(named.csa.to_string());
     }
+    let key = format!("${tag}");
     let plain = !tag.is_empty()
-        && tag
-            .bytes()
-            .all(|byte| byte.is_ascii_uppercase() || byte.is_ascii_digit() || byte == b'_');
-    plain.then(|| format!("${tag}"))
+        && !tag.contains([':', ',', '\n', '\r'])
+        && !NAMED.iter().any(|named| named.csa == key);
+    plain.then_some(key)
 }
 
 /// The tag of a KIF header key (`先手`, `棋戦`).

@@ -43,6 +43,11 @@ pub fn to_csa<P: QpiPosition>(record: &Record<Node<P>>) -> io::Result<String> {
     let mut text = String::new();
     text += "V2.2\n";
     for (name, value) in record.tags() {
+        // Commas join statements and lines end them: a value holding
+        // either cannot be written.
+        if value.contains([',', '\n', '\r']) {
+            continue;
+        }
         match tags::to_csa(name) {
             Some(key) if key.starts_with('N') => text += &format!("{key}{value}\n"),
             Some(key) => text += &format!("{key}:{value}\n"),
@@ -51,6 +56,7 @@ pub fn to_csa<P: QpiPosition>(record: &Record<Node<P>>) -> io::Result<String> {
     }
     comments(&mut text, record, NodeId::ROOT);
     start(&mut text, &Layout::of(record.start()));
+    times(&mut text, record, NodeId::ROOT, TIME);
     let mut last = NodeId::ROOT;
     for id in record.main_line().skip(1) {
         if record

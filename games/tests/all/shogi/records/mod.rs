@@ -38,3 +38,27 @@ fn moves_to(record: &Record<ShogiNode>, id: NodeId) -> String {
         .collect::<Vec<_>>()
         .join(" ")
 }
+
+/// Every committed `csa_read` input replays cleanly, and the records cshogi
+/// wrote among them read: 60 files of 1 to 3 games, 108 games.
+#[test]
+fn the_committed_csa_corpus_replays_cleanly_and_reads_its_games() {
+    let (inputs, games) =
+        crate::record::corpus::replay("csa_read", games::shogi::records::check_csa);
+    assert!(
+        inputs >= 60 && games >= 108,
+        "{games} games of {inputs} inputs"
+    );
+}
+
+/// Every committed `kif_read` input replays cleanly, and the 60 games
+/// cshogi wrote among them read.
+#[test]
+fn the_committed_kif_corpus_replays_cleanly_and_reads_its_games() {
+    let (inputs, games) =
+        crate::record::corpus::replay("kif_read", games::shogi::records::check_kif);
+    assert!(
+        inputs >= 60 && games >= 60,
+        "{games} games of {inputs} inputs"
+    );
+}
