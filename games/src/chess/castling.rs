@@ -44,6 +44,13 @@ impl Castling {
         self.0
     }
 
+    /// The rights of a bit set as [`bits`](Castling::bits) gives it, the
+    /// bits above the fourth dropped.
+    #[must_use]
+    pub(crate) const fn from_bits(bits: u8) -> Castling {
+        Castling(bits & 0xF)
+    }
+
     /// Whether every right of `other` is in `self`.
     #[must_use]
     pub const fn contains(self, other: Castling) -> bool {

@@ -300,6 +300,30 @@ fn kind_of(piece: Qpi, square: usize) -> Result<Kind, NotChess> {
     })
 }
 
+/// The node of `position` with the game's state `state`, as
+/// [`Node::state`](crate::Node::state) gives it (the castling rights in the
+/// low 4 bits, the en-passant square plus one above them), checked as
+/// [`load`] checks a FEN's: how a saved tree's positions become nodes
+/// again. `None` for a state no node has, or a node that is no chess
+/// position.
+pub(crate) fn node_of_state<P: QpiPosition>(position: P, state: u64) -> Option<Node<P>> {
+    let castling = Castling::from_bits(u8::try_from(state & 0xF).ok()?);
+    let en_passant = match state >> 4 {
+        0 => None,
+        square @ 1..=64 => Some(u8::try_from(square - 1).ok()?),
+        _ => return None,
+    };
+    let node = Node {
+        position,
+        castling,
+        en_passant,
+    };
+    let checked = check(node.clone()).ok()?;
+    // The check drops an en-passant square no pawn could take: a state
+    // that names one is no node's.
+    (checked == node).then_some(checked)
+}
+
 /// Checks the chess conditions, in the order of [`NotChess`]'s table, and
 /// keeps the en-passant square only where a pawn could take.
 fn check<P: QpiPosition>(mut node: Node<P>) -> Result<Node<P>, NotChess> {

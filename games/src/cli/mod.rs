@@ -27,6 +27,7 @@ use crate::measure::{Crate, Failure};
 use crate::{chess, go, shogi};
 
 use commands::engine::EngineArgs;
+use commands::records::RecordsArgs;
 use commands::search::{CompareArgs, SearchCommand, SelfPlayArgs, VersusArgs};
 use commands::tree::scaling::DepthRange;
 
@@ -130,6 +131,12 @@ enum ChessCommand {
     Searching(SearchCommand),
     /// The UCI engine on standard input and output.
     Uci(EngineArgs),
+    /// Read PGN files into kept trees, every node's position kept: games,
+    /// nodes, distinct positions, the positions more than one game or line
+    /// reaches, bytes per node and the time to read every node's board;
+    /// or each node (`--nodes`), or where a position is reached
+    /// (`--position`).
+    Records(RecordsArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -402,6 +409,7 @@ pub fn run(allocated: fn() -> usize) -> ExitCode {
             }
             ChessCommand::Searching(command) => command.run::<chess::Chess>(),
             ChessCommand::Uci(args) => commands::engine::uci(&args),
+            ChessCommand::Records(args) => commands::records::run_qpi::<chess::Chess>(&args),
         },
         Some(GameCommand::Go(command)) => match command {
             GoCommand::Perft { board, perft } => commands::perft::run::<go::Go>(&board, &perft),

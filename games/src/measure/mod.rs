@@ -16,11 +16,13 @@
 //! [`Failure`].
 
 mod compare;
+pub mod designs;
 mod memory;
 pub mod perft;
 pub mod play;
 pub mod playouts;
 mod progress;
+pub mod records;
 pub mod save;
 pub mod scaling;
 pub mod search;

@@ -49,13 +49,17 @@
 //! that reading what it wrote gives the same records (`==`).
 
 mod error;
+mod formats;
 mod limits;
 mod notes;
+mod saved;
 mod source;
 mod tree;
 
 pub use error::{Problem, RecordError};
+pub use formats::{GameReader, Records};
 pub use limits::Limits;
 pub use notes::Notes;
+pub use saved::{RecordFile, Saved, SavedError, load, save};
 pub use source::{Mark, Source, excerpt, text_of};
 pub use tree::{Children, MainLine, NodeId, NodeLimit, Preorder, Record, Step};

@@ -1,6 +1,8 @@
 //! What a record says of a node beside its move: comments, annotation
 //! glyphs, and what else its format keeps.
 
+use serde::{Deserialize, Serialize};
+
 /// A node's notes: its comments, its annotation glyphs, and what its
 /// format says of it that the tree has no field for.
 ///
@@ -9,7 +11,7 @@
 /// comments and time lines; KIF's `*` comments; SGF's `C`, its move
 /// annotations (`TE`, `BM`, `DO`, `IT`: the glyphs `!`, `?`, `?!`, `!?`)
 /// and its other properties.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Notes {
     /// Comments before the node's move, in order: PGN's comment that
     /// opens a variation, before its first move.

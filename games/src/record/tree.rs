@@ -344,6 +344,13 @@ impl<N: Node, K> Record<N, K> {
         path
     }
 
+    /// The node of index `index` (see [`NodeId::index`]), if the record
+    /// has one.
+    #[must_use]
+    pub fn id(&self, index: usize) -> Option<NodeId> {
+        (index < self.entries.len()).then(|| NodeId(u32::try_from(index).unwrap_or(NONE)))
+    }
+
     /// Every node, in the order added (the root first).
     pub fn ids(&self) -> impl ExactSizeIterator<Item = NodeId> + use<N, K> {
         // At most u32::MAX - 1 nodes: every index fits.

@@ -80,4 +80,4 @@ mod writer;
 
 pub use format::{Header, MAGIC, MAX_RECORD_BYTES, MIN_RECORD_BYTES, TreeFileError, VERSION};
 pub use reader::{LoadedTree, read_tree, read_tree_header};
-pub use writer::{Breakdown, write_tree};
+pub use writer::{Breakdown, write_positions, write_tree};

@@ -131,7 +131,7 @@ pub fn write_tree<N: Node<Position = Persistent>>(
     game: &str,
     text: &str,
     levels: &[Vec<N>],
-    mut out: impl Write,
+    out: impl Write,
 ) -> Result<Breakdown, TreeFileError> {
     let root = levels
         .first()
@@ -140,14 +140,93 @@ pub fn write_tree<N: Node<Position = Persistent>>(
     if levels[0].len() != 1 {
         return Err(TreeFileError::NotBreadthFirst { level: 0 });
     }
-    let diff_of = |parent: &N, child: &N| {
+    let counts = levels.iter().map(|level| level.len() as u64).collect();
+    write_pairs(game, text, root.position(), counts, out, |visit| {
+        for_each_pair(levels, |parent_index, parent, child| {
+            visit(parent_index, parent.position(), child.position())
+        })
+    })
+}
+
+/// Writes any tree of positions of the game `game` to `out`, as
+/// [`write_tree`] writes a whole one: `positions` in breadth-first order
+/// (the root first, then level by level, the children of each level in
+/// the order of their parents), each with its parent's index in
+/// `parents` (the root's: 0), `levels` the number of each level's. A
+/// forest is written under a root of the caller's (records are, each
+/// game's start a child of the file's root).
+///
+/// # Errors
+///
+/// [`TreeFileError::NotBreadthFirst`] if the levels do not add up to the
+/// positions, or a parent is not of the level before its child;
+/// [`TreeFileError::Encode`] for a diff that cannot be made;
+/// [`TreeFileError::Io`] if writing fails.
+pub fn write_positions(
+    game: &str,
+    text: &str,
+    positions: &[Persistent],
+    parents: &[u32],
+    levels: &[u64],
+    out: impl Write,
+) -> Result<Breakdown, TreeFileError> {
+    let total: u64 = levels.iter().sum();
+    if levels.first() != Some(&1)
+        || total != positions.len() as u64
+        || parents.len() != positions.len()
+    {
+        return Err(TreeFileError::NotBreadthFirst { level: 0 });
+    }
+    let mut level_of = Vec::with_capacity(positions.len());
+    for (level, &count) in levels.iter().enumerate() {
+        level_of.extend(core::iter::repeat_n(
+            level,
+            usize::try_from(count).unwrap_or(0),
+        ));
+    }
+    for (index, &parent) in parents.iter().enumerate().skip(1) {
+        let parent = parent as usize;
+        if parent >= index || level_of[parent] + 1 != level_of[index] {
+            return Err(TreeFileError::NotBreadthFirst {
+                level: level_of[index],
+            });
+        }
+        if index > 1 && parents[index - 1] as usize > parent {
+            return Err(TreeFileError::NotBreadthFirst {
+                level: level_of[index],
+            });
+        }
+    }
+    write_pairs(game, text, &positions[0], levels.to_vec(), out, |visit| {
+        for (index, &parent) in parents.iter().enumerate().skip(1) {
+            let parent = parent as usize;
+            visit(parent, &positions[parent], &positions[index])?;
+        }
+        Ok(())
+    })
+}
+
+/// What walks a tree's (parent's index, parent, child) pairs in the
+/// file's order, calling the visitor on each.
+type Walk<'v> = &'v mut dyn FnMut(usize, &Persistent, &Persistent) -> Result<(), TreeFileError>;
+
+/// Writes the tree whose pairs `walk` gives (twice: for the palette, then
+/// to write), under `root`, its levels of `levels` positions.
+fn write_pairs(
+    game: &str,
+    text: &str,
+    root: &Persistent,
+    levels: Vec<u64>,
+    mut out: impl Write,
+    walk: impl Fn(Walk<'_>) -> Result<(), TreeFileError>,
+) -> Result<Breakdown, TreeFileError> {
+    let diff_of = |parent: &Persistent, child: &Persistent| {
         child
-            .position()
-            .diff_from(parent.position())
+            .diff_from(parent)
             .map_err(|error| TreeFileError::Encode(error.to_string()))
     };
     let mut pieces = BTreeSet::new();
-    for_each_pair(levels, |_, parent, child| {
+    walk(&mut |_, parent, child| {
         let diff = diff_of(parent, child)?;
         for square in diff.squares() {
             pieces.extend(square.before.iter().chain(&square.after).copied());
@@ -160,11 +239,10 @@ pub fn write_tree<N: Node<Position = Persistent>>(
         game: game.to_string(),
         text: text.to_string(),
         feen: root
-            .position()
             .to_feen()
             .map_err(|error| TreeFileError::Encode(error.to_string()))?,
-        positions: levels.iter().map(|level| level.len() as u64).sum(),
-        levels: levels.iter().map(|level| level.len() as u64).collect(),
+        positions: levels.iter().sum(),
+        levels,
         pieces,
     };
     let mut breakdown = Breakdown::default();
@@ -182,7 +260,7 @@ pub fn write_tree<N: Node<Position = Persistent>>(
         })
     };
     let mut previous_parent = 0;
-    for_each_pair(levels, |parent_index, parent, child| {
+    walk(&mut |parent_index, parent, child| {
         let diff = diff_of(parent, child)?;
         buffer.clear();
         let step = (parent_index - previous_parent) as u64;

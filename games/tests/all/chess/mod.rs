@@ -6,5 +6,6 @@
 mod agreement;
 mod load;
 mod perft;
+mod pgn;
 mod rules;
 mod search;

@@ -1,5 +1,6 @@
 //! The program and its protocols: every game's commands
-//! run as a user runs them (`commands`), shogi's own (`shogi`), and the
+//! run as a user runs them (`commands`), shogi's own (`shogi`), chess's
+//! records (`records`), and the
 //! engine protocols USI, UCI and GTP driven by scripts (`protocols`). `run`
 //! runs the program.
 
@@ -7,4 +8,5 @@ mod run;
 
 mod commands;
 mod protocols;
+mod records;
 mod shogi;
