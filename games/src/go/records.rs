@@ -30,6 +30,8 @@ impl Records for Go {
 
     const PEER: (&'static str, &'static str) = ("sgfmill", "games/clients/sgf_records.py");
 
+    const FIXED_TARGET: Option<f64> = Some(0.4);
+
     fn format_of(_path: &Path) -> Result<Format, String> {
         Ok(Format::Sgf)
     }

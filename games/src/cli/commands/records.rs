@@ -293,7 +293,7 @@ fn compare<G: Records + Rules>(args: &RecordsArgs) -> Result<(), Failure> {
         .map(|python| designs::peer(python, Path::new(script), peer_name, &files, args.seed))
         .transpose()?;
     let table = designs::table(&compared, peer.as_ref());
-    let targets = designs::targets(&compared);
+    let targets = designs::targets::<G>(&compared);
     print!("{}\n{}", table.render(), targets.render());
     if let Some(sections) = &sections {
         let names: Vec<String> = files

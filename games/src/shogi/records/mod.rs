@@ -82,6 +82,8 @@ impl crate::record::Records for super::Shogi {
 
     const PEER: (&'static str, &'static str) = ("cshogi", "games/clients/shogi_records.py");
 
+    const FIXED_TARGET: Option<f64> = Some(0.4);
+
     fn format_of(path: &std::path::Path) -> Result<Format, String> {
         let extension = path
             .extension()
