@@ -26,7 +26,7 @@ use crate::cli::allocated;
 /// What `records` reads and what it prints.
 #[derive(Debug, Clone, Args)]
 pub(crate) struct RecordsArgs {
-    /// The record files (chess: PGN; shogi: CSA, KIF in Shift_JIS `.kif`
+    /// The record files (chess: PGN; shogi: CSA, KIF in `Shift_JIS` `.kif`
     /// or UTF-8 `.kifu`; Go: SGF).
     #[arg(value_name = "FILE", required_unless_present = "load")]
     files: Vec<PathBuf>,

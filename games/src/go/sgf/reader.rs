@@ -150,7 +150,7 @@ where
         let mut record =
             Record::with_node_limit((self.keep)(&Step::Start, &start), self.limits.nodes);
         self.tags(root, &mut record)?;
-        self.notes(root, NodeId::ROOT, &mut record, true)?;
+        Self::notes(root, NodeId::ROOT, &mut record, true);
         // The children of each node wait on the stack, the first on top.
         let mut stack: Vec<(usize, NodeId, Node<P>)> = Vec::new();
         for &child in root.children.iter().rev() {
@@ -160,7 +160,7 @@ where
             let syntax = &nodes[index];
             let (id, child) =
                 self.node(syntax, nodes, parent, &node, columns, rows, &mut record)?;
-            self.notes(syntax, id, &mut record, false)?;
+            Self::notes(syntax, id, &mut record, false);
             for &grandchild in syntax.children.iter().rev() {
                 stack.push((grandchild, id, child.clone()));
             }
@@ -299,12 +299,12 @@ where
         nodes: &[SyntaxNode],
         otherwise: Player,
     ) -> Result<Player, RecordError> {
-        if let Some(values) = node.values("PL") {
-            return player_of(&values[0]).ok_or_else(|| {
+        if let Some([value, ..]) = node.values("PL") {
+            return player_of(value).ok_or_else(|| {
                 self.error(
                     node,
                     Problem::BadTag {
-                        text: excerpt(&values[0]),
+                        text: excerpt(value),
                         reason: "PL is B or W".to_string(),
                     },
                 )
@@ -355,15 +355,15 @@ where
     /// move, comment or annotation, and not the file's own (`FF`, `GM`,
     /// `CA`, `SZ`: the board itself says its size).
     fn tags(&self, root: &SyntaxNode, record: &mut Record<Node<P>, K>) -> Result<(), RecordError> {
-        if let Some(values) = root.values("GM") {
-            if values[0].trim() != "1" {
-                return Err(self.error(
-                    root,
-                    Problem::Unsupported {
-                        what: format!("the game GM[{}]: Go is GM[1]", excerpt(&values[0])),
-                    },
-                ));
-            }
+        if let Some([game, ..]) = root.values("GM")
+            && game.trim() != "1"
+        {
+            return Err(self.error(
+                root,
+                Problem::Unsupported {
+                    what: format!("the game GM[{}]: Go is GM[1]", excerpt(game)),
+                },
+            ));
         }
         for property in &root.properties {
             if is_tag(&property.name, &property.values) {
@@ -382,13 +382,7 @@ where
     }
 
     /// A node's comments, annotations and other properties, into its notes.
-    fn notes(
-        &self,
-        syntax: &SyntaxNode,
-        id: NodeId,
-        record: &mut Record<Node<P>, K>,
-        root: bool,
-    ) -> Result<(), RecordError> {
+    fn notes(syntax: &SyntaxNode, id: NodeId, record: &mut Record<Node<P>, K>, root: bool) {
         for property in &syntax.properties {
             let name = property.name.as_str();
             if root && (is_tag(name, &property.values) || FILE_PROPERTIES.contains(&name)) {
@@ -417,7 +411,6 @@ where
                 }
             }
         }
-        Ok(())
     }
 
     /// Adds `child`, reached by `step`, to `record` after `parent`.
@@ -465,7 +458,7 @@ where
                 },
             ));
         }
-        if let Some((player, values)) = black
+        if let Some((player, [value, ..])) = black
             .map(|values| (Player::First, values))
             .or(white.map(|values| (Player::Second, values)))
         {
@@ -483,7 +476,7 @@ where
                 let id = self.add(syntax, record, parent, Step::Null, &passed)?;
                 (parent, node) = (id, passed);
             }
-            let point = match self.point(syntax, &values[0], columns, rows)? {
+            let point = match self.point(syntax, value, columns, rows)? {
                 None => Point::PASS,
                 Some(index) => {
                     Point::from_index(index, columns, rows).expect("a point of the board")
@@ -495,7 +488,7 @@ where
                 return Err(self.error(
                     syntax,
                     Problem::IllegalMove {
-                        text: format!("{color}[{}]", excerpt(&values[0])),
+                        text: format!("{color}[{}]", excerpt(value)),
                         position: position_text(&node),
                     },
                 ));

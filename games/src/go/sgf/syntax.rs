@@ -58,7 +58,6 @@ pub(super) fn skip_game(source: &mut Source<'_>, mut depth: usize) {
                 source.bump();
             }
             (true, b']') => in_value = false,
-            (true, _) => {}
             (false, b'[') => in_value = true,
             (false, b'(') => depth += 1,
             (false, b')') => {
@@ -67,7 +66,7 @@ pub(super) fn skip_game(source: &mut Source<'_>, mut depth: usize) {
                     return;
                 }
             }
-            (false, _) => {}
+            (_, _) => {}
         }
     }
 }
@@ -77,6 +76,10 @@ pub(super) fn skip_game(source: &mut Source<'_>, mut depth: usize) {
 pub(super) type SyntaxError = (RecordError, usize);
 
 /// Reads one game tree, its `(` next, into its nodes (the root first).
+#[allow(
+    clippy::too_many_lines,
+    reason = "one loop, an arm a token: the open variations are its state"
+)]
 pub(super) fn game_tree(
     source: &mut Source<'_>,
     limits: &Limits,
@@ -319,14 +322,11 @@ fn value(source: &mut Source<'_>, limits: &Limits, game: usize) -> Result<String
             Some(b']') => break,
             Some(b'\\') => match source.bump() {
                 // A soft line break: no character.
-                Some(b'\n') => {}
-                Some(b'\r') => {
-                    if source.peek() == Some(b'\n') {
-                        source.bump();
-                    }
+                Some(b'\r') if source.peek() == Some(b'\n') => {
+                    source.bump();
                 }
+                Some(b'\n' | b'\r') | None => {}
                 Some(byte) => bytes.push(byte),
-                None => {}
             },
             Some(byte) => bytes.push(byte),
         }

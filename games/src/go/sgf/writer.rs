@@ -60,16 +60,16 @@ fn color(player: Player) -> &'static str {
 #[must_use]
 pub fn to_sgf<P: GoPosition>(record: &Record<Node<P>>) -> String {
     let start = record.start();
-    let (rows, columns) = match start.position.shape() {
-        &[rows, columns] => (rows, columns),
-        _ => unreachable!("a Go board has two dimensions"),
+    let &[rows, columns] = start.position.shape() else {
+        unreachable!("a Go board has two dimensions")
     };
     let mut text = String::from("(;GM[1]FF[4]CA[UTF-8]");
-    if rows == columns {
-        text += &format!("SZ[{columns}]");
+    let size = if rows == columns {
+        columns.to_string()
     } else {
-        text += &format!("SZ[{columns}:{rows}]");
-    }
+        format!("{columns}:{rows}")
+    };
+    property(&mut text, "SZ", &[&size]);
     for (name, value) in record.tags() {
         property(&mut text, name, &[value]);
     }
@@ -77,13 +77,6 @@ pub fn to_sgf<P: GoPosition>(record: &Record<Node<P>>) -> String {
     stones(&mut text, &empty, start, columns);
     turn(&mut text, record, NodeId::ROOT, Player::First);
     notes(&mut text, record, NodeId::ROOT);
-    // What is left to write, the next item on top: a node, or the close of
-    // a variation.
-    enum Item {
-        Node(NodeId),
-        Open(NodeId),
-        Close,
-    }
     let mut stack: Vec<Item> = Vec::new();
     push_children(&mut stack, record, NodeId::ROOT);
     while let Some(item) = stack.pop() {
@@ -101,15 +94,23 @@ pub fn to_sgf<P: GoPosition>(record: &Record<Node<P>>) -> String {
         }
     }
     text.push_str(")\n");
-    return text;
+    text
+}
 
-    fn push_children<P: GoPosition>(stack: &mut Vec<Item>, record: &Record<Node<P>>, id: NodeId) {
-        let children: Vec<NodeId> = record.children(id).collect();
-        match children.as_slice() {
-            [] => {}
-            &[only] => stack.push(Item::Node(only)),
-            several => stack.extend(several.iter().rev().map(|&child| Item::Open(child))),
-        }
+/// What is left to write, the next item on top: a node, or a variation's
+/// open or close.
+enum Item {
+    Node(NodeId),
+    Open(NodeId),
+    Close,
+}
+
+fn push_children<P: GoPosition>(stack: &mut Vec<Item>, record: &Record<Node<P>>, id: NodeId) {
+    let children: Vec<NodeId> = record.children(id).collect();
+    match children.as_slice() {
+        [] => {}
+        &[only] => stack.push(Item::Node(only)),
+        several => stack.extend(several.iter().rev().map(|&child| Item::Open(child))),
     }
 }
 

@@ -72,7 +72,7 @@ pub fn check_csa(bytes: &[u8]) -> usize {
     ours.iter().filter(|game| game.is_ok()).count()
 }
 
-/// Reads `bytes` as KIF (Shift_JIS unless UTF-8) over persistent-qi and
+/// Reads `bytes` as KIF (`Shift_JIS` unless UTF-8) over persistent-qi and
 /// over sashite-qi, within small limits: the two agree game by game, node
 /// by node (or on the error). The games read.
 ///

@@ -59,7 +59,7 @@ impl Played {
 pub enum Format {
     /// CSA, read and written.
     Csa,
-    /// KIF in a `.kif` file: Shift_JIS unless UTF-8; read only.
+    /// KIF in a `.kif` file: `Shift_JIS` unless UTF-8; read only.
     Kif,
     /// KIF in a `.kifu` file: UTF-8; read only.
     Kifu,

@@ -1,4 +1,4 @@
-//! A shogi record's text: decoded (Shift_JIS, as most shogi programs
+//! A shogi record's text: decoded (`Shift_JIS`, as most shogi programs
 //! write, or UTF-8), then walked line by line with every line's number,
 //! and its length bounded.
 
@@ -15,9 +15,9 @@ pub enum Encoding {
     /// UTF-8 (a byte order mark skipped); a byte that is no UTF-8 reads as
     /// U+FFFD.
     Utf8,
-    /// Shift_JIS (Windows' code page 932, as the WHATWG standard decodes
+    /// `Shift_JIS` (Windows' code page 932, as the WHATWG standard decodes
     /// it), unless the file starts with a UTF-8 byte order mark or is
-    /// UTF-8 throughout: Japanese text in Shift_JIS is almost never valid
+    /// UTF-8 throughout: Japanese text in `Shift_JIS` is almost never valid
     /// UTF-8, and newer programs write `.kif` files in UTF-8 too.
     ShiftJisUnlessUtf8,
 }

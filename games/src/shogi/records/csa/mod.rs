@@ -30,8 +30,8 @@
 //!   `%MATTA`: the record's ending, after which only time lines and
 //!   comments come.
 //!
-//! The text is UTF-8, or Shift_JIS where it is not UTF-8 (older files
-//! name players in Shift_JIS).
+//! The text is UTF-8, or `Shift_JIS` where it is not UTF-8 (older files
+//! name players in `Shift_JIS`).
 //!
 //! # What is refused
 //!

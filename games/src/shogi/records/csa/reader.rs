@@ -38,7 +38,7 @@ impl<P, K, F> core::fmt::Debug for Games<'_, P, K, F> {
     }
 }
 
-/// The games of the CSA text `bytes` (UTF-8, or Shift_JIS where it is no
+/// The games of the CSA text `bytes` (UTF-8, or `Shift_JIS` where it is no
 /// UTF-8), every node keeping its [`Node`] over the position crate `P`,
 /// within `limits`.
 ///
@@ -166,6 +166,9 @@ pub(crate) const TIME: &str = "T";
 /// The notes' name of the time line after the ending.
 pub(crate) const ENDING_TIME: &str = "%T";
 
+/// A record begun, its last node's id and the node.
+type Begun<P, K> = (Record<Node<P>, K>, NodeId, Node<P>);
+
 /// One game being read.
 struct Reading<'t, 'r, P: QpiPosition, K, F> {
     text: &'t str,
@@ -183,7 +186,7 @@ struct Reading<'t, 'r, P: QpiPosition, K, F> {
     tags: Vec<(String, String)>,
     comments: Vec<String>,
     /// The record, once the side to move is read, with its last node.
-    record: Option<(Record<Node<P>, K>, NodeId, Node<P>)>,
+    record: Option<Begun<P, K>>,
     ended: bool,
 }
 
@@ -238,27 +241,23 @@ where
                 offset += statement.len() + 1;
             }
         }
-        match self.record.take() {
-            Some((mut record, _, _)) => {
-                record.shrink_to_fit();
-                Ok(record)
-            }
-            None => {
-                let line = last.unwrap_or(Line {
-                    number: 1,
-                    start: 0,
-                    end: 0,
-                });
-                Err(self.error(
-                    line,
-                    line.end - line.start,
-                    Problem::BadPosition {
-                        text: String::new(),
-                        reason: "the game ends before its side to move (`+` or `-`)".to_string(),
-                    },
-                ))
-            }
+        if let Some((mut record, _, _)) = self.record.take() {
+            record.shrink_to_fit();
+            return Ok(record);
         }
+        let line = last.unwrap_or(Line {
+            number: 1,
+            start: 0,
+            end: 0,
+        });
+        Err(self.error(
+            line,
+            line.end - line.start,
+            Problem::BadPosition {
+                text: String::new(),
+                reason: "the game ends before its side to move (`+` or `-`)".to_string(),
+            },
+        ))
     }
 
     fn comment(&mut self, line: Line, comment: &str) -> Result<(), RecordError> {
@@ -383,95 +382,10 @@ where
     /// A position line: `PI` and its removals, a rank `P1` to `P9`, or
     /// pieces put on squares or in a hand (`P+`, `P-`).
     fn position(&mut self, line: Line, offset: usize, statement: &str) -> Result<(), RecordError> {
-        let bytes = statement.as_bytes();
-        match bytes.get(1) {
-            Some(b'I') => {
-                if self.placed {
-                    return Err(self.bad_position(
-                        line,
-                        offset,
-                        statement,
-                        "`PI` after other position lines",
-                    ));
-                }
-                self.layout = Layout::start();
-                self.initial = true;
-                for (index, group) in statement[2..].as_bytes().chunks(4).enumerate() {
-                    let at = offset + 2 + 4 * index;
-                    let (square, kind) = self.square_and_kind(line, at, group)?;
-                    let square = square.ok_or_else(|| {
-                        self.bad_position(
-                            line,
-                            at,
-                            statement,
-                            "`PI` removes pieces from squares, not hands",
-                        )
-                    })?;
-                    if self.layout.squares[square].map(|(held, _)| held) != Some(kind) {
-                        return Err(self.bad_position(
-                            line,
-                            at,
-                            statement,
-                            "`PI` removes a piece the start has not there",
-                        ));
-                    }
-                    self.layout.squares[square] = None;
-                }
-            }
+        match statement.as_bytes().get(1) {
+            Some(b'I') => self.initial_position(line, offset, statement)?,
             Some(&rank @ b'1'..=b'9') => {
-                if self.initial {
-                    return Err(self.bad_position(
-                        line,
-                        offset,
-                        statement,
-                        "a rank line after `PI`",
-                    ));
-                }
-                let cells = &statement.as_bytes()[2..];
-                if !statement.is_ascii() || cells.len() > 27 {
-                    return Err(self.bad_position(
-                        line,
-                        offset,
-                        statement,
-                        "a rank is 9 cells of 3 characters",
-                    ));
-                }
-                for column in 0..9 {
-                    let cell = cells
-                        .get(3 * column..(3 * column + 3).min(cells.len()))
-                        .unwrap_or(&[]);
-                    let placed = match cell {
-                        [] | [b' '] | [b' ', b'*'] | [b' ', b'*', b' '] => None,
-                        [sign @ (b'+' | b'-'), a, b] => {
-                            let kind = kind_of_csa(core::str::from_utf8(&[*a, *b]).unwrap_or(""));
-                            let owner = if *sign == b'+' {
-                                Player::First
-                            } else {
-                                Player::Second
-                            };
-                            Some((
-                                kind.ok_or_else(|| {
-                                    self.bad_position(
-                                        line,
-                                        offset + 2 + 3 * column,
-                                        statement,
-                                        "no piece of CSA's names",
-                                    )
-                                })?,
-                                owner,
-                            ))
-                        }
-                        _ => {
-                            return Err(self.bad_position(
-                                line,
-                                offset + 2 + 3 * column,
-                                statement,
-                                "a cell is ` * ` or a piece as `+FU`",
-                            ));
-                        }
-                    };
-                    self.layout.squares[usize::from(rank - b'1') * 9 + column] = placed;
-                }
+                self.rank(line, offset, statement, usize::from(rank - b'1'))?;
             }
             Some(&sign @ (b'+' | b'-')) => {
                 let owner = if sign == b'+' {
@@ -479,32 +393,7 @@ where
                 } else {
                     Player::Second
                 };
-                let slot = usize::from(owner.is_second());
-                for (index, group) in statement[2..].as_bytes().chunks(4).enumerate() {
-                    let at = offset + 2 + 4 * index;
-                    if group == b"00AL" {
-                        self.all_to_hand(slot);
-                        continue;
-                    }
-                    let (square, kind) = self.square_and_kind(line, at, group)?;
-                    match square {
-                        Some(square) => self.layout.squares[square] = Some((kind, owner)),
-                        None => {
-                            let hand = HAND_KINDS
-                                .iter()
-                                .position(|&held| held == kind)
-                                .ok_or_else(|| {
-                                    self.bad_position(
-                                        line,
-                                        at,
-                                        statement,
-                                        "a hand holds only unpromoted pieces, kings excepted",
-                                    )
-                                })?;
-                            self.layout.hands[slot][hand] += 1;
-                        }
-                    }
-                }
+                self.pieces(line, offset, statement, owner)?;
             }
             _ => {
                 return Err(self.unexpected(
@@ -516,6 +405,138 @@ where
             }
         }
         self.placed = true;
+        Ok(())
+    }
+
+    /// `PI`, the standard start, less the pieces it names (`PI82HI22KA`).
+    fn initial_position(
+        &mut self,
+        line: Line,
+        offset: usize,
+        statement: &str,
+    ) -> Result<(), RecordError> {
+        if self.placed {
+            return Err(self.bad_position(
+                line,
+                offset,
+                statement,
+                "`PI` after other position lines",
+            ));
+        }
+        self.layout = Layout::start();
+        self.initial = true;
+        for (index, group) in statement.as_bytes()[2..].chunks(4).enumerate() {
+            let at = offset + 2 + 4 * index;
+            let (square, kind) = self.square_and_kind(line, at, group)?;
+            let square = square.ok_or_else(|| {
+                self.bad_position(
+                    line,
+                    at,
+                    statement,
+                    "`PI` removes pieces from squares, not hands",
+                )
+            })?;
+            if self.layout.squares[square].map(|(held, _)| held) != Some(kind) {
+                return Err(self.bad_position(
+                    line,
+                    at,
+                    statement,
+                    "`PI` removes a piece the start has not there",
+                ));
+            }
+            self.layout.squares[square] = None;
+        }
+        Ok(())
+    }
+
+    /// A rank, `P1` to `P9` (`row` 0 to 8): nine cells, ` * ` or a piece
+    /// (`-KY`), its trailing spaces maybe cut.
+    fn rank(
+        &mut self,
+        line: Line,
+        offset: usize,
+        statement: &str,
+        row: usize,
+    ) -> Result<(), RecordError> {
+        if self.initial {
+            return Err(self.bad_position(line, offset, statement, "a rank line after `PI`"));
+        }
+        let cells = &statement.as_bytes()[2..];
+        if !statement.is_ascii() || cells.len() > 27 {
+            return Err(self.bad_position(
+                line,
+                offset,
+                statement,
+                "a rank is 9 cells of 3 characters",
+            ));
+        }
+        for column in 0..9 {
+            let cell = cells
+                .get(3 * column..(3 * column + 3).min(cells.len()))
+                .unwrap_or(&[]);
+            let at = offset + 2 + 3 * column;
+            let placed = match cell {
+                [] | [b' '] | [b' ', b'*'] | [b' ', b'*', b' '] => None,
+                [sign @ (b'+' | b'-'), a, b] => {
+                    let kind = kind_of_csa(core::str::from_utf8(&[*a, *b]).unwrap_or(""))
+                        .ok_or_else(|| {
+                            self.bad_position(line, at, statement, "no piece of CSA's names")
+                        })?;
+                    let owner = if *sign == b'+' {
+                        Player::First
+                    } else {
+                        Player::Second
+                    };
+                    Some((kind, owner))
+                }
+                _ => {
+                    return Err(self.bad_position(
+                        line,
+                        at,
+                        statement,
+                        "a cell is ` * ` or a piece as `+FU`",
+                    ));
+                }
+            };
+            self.layout.squares[row * 9 + column] = placed;
+        }
+        Ok(())
+    }
+
+    /// `P+` or `P-`: pieces of `owner` put on squares (`P+63FU`) or in the
+    /// hand (`00KA`), or every piece left into the hand (`00AL`).
+    fn pieces(
+        &mut self,
+        line: Line,
+        offset: usize,
+        statement: &str,
+        owner: Player,
+    ) -> Result<(), RecordError> {
+        let slot = usize::from(owner.is_second());
+        for (index, group) in statement.as_bytes()[2..].chunks(4).enumerate() {
+            let at = offset + 2 + 4 * index;
+            if group == b"00AL" {
+                self.all_to_hand(slot);
+                continue;
+            }
+            let (square, kind) = self.square_and_kind(line, at, group)?;
+            if let Some(square) = square {
+                self.layout.squares[square] = Some((kind, owner));
+            } else {
+                let hand = HAND_KINDS
+                    .iter()
+                    .position(|&held| held == kind)
+                    .ok_or_else(|| {
+                        self.bad_position(
+                            line,
+                            at,
+                            statement,
+                            "a hand holds only unpromoted pieces, kings excepted",
+                        )
+                    })?;
+                self.layout.hands[slot][hand] += 1;
+            }
+        }
         Ok(())
     }
 

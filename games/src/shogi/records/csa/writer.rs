@@ -1,6 +1,7 @@
 //! The CSA writer: a record laid out as Floodgate writes a game (see the
 //! [module docs](super)).
 
+use core::fmt::Write as _;
 use std::io;
 
 use persistent_qi::Player;
@@ -39,6 +40,10 @@ fn unwritable(what: String) -> io::Error {
 ///
 /// [`io::ErrorKind::InvalidInput`] for a record CSA cannot hold: one with
 /// variations, a null move or a setup after the start.
+///
+/// # Panics
+///
+/// Only for a record whose moves are no shogi moves: a reader's never.
 pub fn to_csa<P: QpiPosition>(record: &Record<Node<P>>) -> io::Result<String> {
     let mut text = String::new();
     text += "V2.2\n";
@@ -49,8 +54,12 @@ pub fn to_csa<P: QpiPosition>(record: &Record<Node<P>>) -> io::Result<String> {
             continue;
         }
         match tags::to_csa(name) {
-            Some(key) if key.starts_with('N') => text += &format!("{key}{value}\n"),
-            Some(key) => text += &format!("{key}:{value}\n"),
+            Some(key) if key.starts_with('N') => {
+                let _ = writeln!(text, "{key}{value}");
+            }
+            Some(key) => {
+                let _ = writeln!(text, "{key}:{value}");
+            }
             None => {}
         }
     }
@@ -81,19 +90,21 @@ pub fn to_csa<P: QpiPosition>(record: &Record<Node<P>>) -> io::Result<String> {
         let (from_file, from_rank) = mv.from.map_or((0, 0), |from| file_rank(usize::from(from)));
         let (to_file, to_rank) = file_rank(usize::from(mv.to));
         let kind = Kind::of_pin(mv.piece.pin()).expect("a shogi piece");
-        text += &format!(
-            "{from_file}{from_rank}{to_file}{to_rank}{}\n",
+        let _ = writeln!(
+            text,
+            "{from_file}{from_rank}{to_file}{to_rank}{}",
             csa_name(kind)
         );
         times(&mut text, record, id, TIME);
         comments(&mut text, record, id);
         last = id;
     }
-    if let Some(ending) = record.ending() {
-        if let Some(ending) = csa_ending(ending, record.node(last).position.turn()) {
-            text += &ending;
-            text.push('\n');
-        }
+    if let Some(ending) = record
+        .ending()
+        .and_then(|ending| csa_ending(ending, record.node(last).position.turn()))
+    {
+        text += &ending;
+        text.push('\n');
     }
     times(&mut text, record, last, ENDING_TIME);
     Ok(text)
@@ -171,12 +182,12 @@ fn start(text: &mut String, layout: &Layout) {
         for square in removed {
             let (file, rank) = file_rank(square);
             let (kind, _) = standard.squares[square].expect("a square of the start");
-            *text += &format!("{file}{rank}{}", csa_name(kind));
+            let _ = write!(text, "{file}{rank}{}", csa_name(kind));
         }
         text.push('\n');
     } else {
         for rank in 0..9 {
-            *text += &format!("P{}", rank + 1);
+            let _ = write!(text, "P{}", rank + 1);
             for column in 0..9 {
                 match layout.squares[rank * 9 + column] {
                     None => text.push_str(" * "),

@@ -4,7 +4,7 @@
 //!
 //! # What is read
 //!
-//! A file is lines, Shift_JIS as most programs write a `.kif` file (or
+//! A file is lines, `Shift_JIS` as most programs write a `.kif` file (or
 //! UTF-8, where the file starts with a byte order mark or is UTF-8
 //! throughout), UTF-8 in a `.kifu` file ([`Encoding`]):
 //!
@@ -688,19 +688,17 @@ where
                     }
                 }
         });
-        match found {
-            Some(mv) => Ok((mv, length)),
-            None => {
-                let ply = self.path.len() - 1;
-                Err(self.error(
-                    line,
-                    at,
-                    Problem::IllegalMove {
-                        text: text[..length].to_string(),
-                        position: sfen_at(node, ply),
-                    },
-                ))
-            }
+        if let Some(mv) = found {
+            return Ok((mv, length));
         }
+        let ply = self.path.len() - 1;
+        Err(self.error(
+            line,
+            at,
+            Problem::IllegalMove {
+                text: text[..length].to_string(),
+                position: sfen_at(node, ply),
+            },
+        ))
     }
 }

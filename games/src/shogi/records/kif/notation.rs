@@ -87,7 +87,7 @@ pub(super) fn hand(text: &str) -> Option<[u32; 7]> {
     if text == "なし" || text.is_empty() {
         return Some(counts);
     }
-    for item in text.split(|character: char| character == '　' || character == ' ') {
+    for item in text.split(['　', ' ']) {
         if item.is_empty() {
             continue;
         }

@@ -267,7 +267,7 @@ fn a_game_past_the_node_limit_is_refused() {
 
 #[test]
 fn shift_jis_names_are_decoded() {
-    // 先手 in Shift_JIS.
+    // 先手 in `Shift_JIS`.
     let bytes = b"N+\x90\xe6\x8e\xe8\nPI\n+\n";
     let games: Vec<_> = csa::read::<Persistent>(bytes, Limits::default()).collect();
     assert_eq!(games[0].as_ref().unwrap().tag("Sente"), Some("先手"));

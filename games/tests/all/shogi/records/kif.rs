@@ -1,6 +1,6 @@
 //! KIF as Kifu for Windows and cshogi write it: headers, handicaps, board
 //! diagrams, moves with `同`, `成`, `不成`, `打`, times, endings,
-//! variations and comments; Shift_JIS and UTF-8; bad games refused with
+//! variations and comments; `Shift_JIS` and UTF-8; bad games refused with
 //! their place.
 
 use games::Persistent;
@@ -242,7 +242,7 @@ fn every_ending_line_is_read() {
 
 #[test]
 fn shift_jis_is_read_where_the_file_is_no_utf8() {
-    // "   1 ７六歩(77)\n" in Shift_JIS.
+    // "   1 ７六歩(77)\n" in `Shift_JIS`.
     let bytes = b"   1 \x82\x56\x98\x5a\x95\xe0(77)\n";
     let games: Vec<_> =
         kif::read::<Persistent>(bytes, Encoding::ShiftJisUnlessUtf8, Limits::default()).collect();
