@@ -50,7 +50,7 @@ fn color(player: Player) -> &'static str {
 /// use games::record::Limits;
 /// use games::Persistent;
 ///
-/// let text = "(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[6.5];B[ee]C[center \\] bracket](;W[dd])(;W[])PL[B])";
+/// let text = "(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[6.5];B[ee]C[center \\] bracket](;W[dd])(;W[];PL[W]))";
 /// let record = sgf::read::<Persistent<u8, u8>>(text.as_bytes(), Limits::default()).next().unwrap()?;
 /// let written = sgf::to_sgf(&record);
 /// let again = sgf::read::<Persistent<u8, u8>>(written.as_bytes(), Limits::default()).next().unwrap()?;

@@ -48,8 +48,8 @@ impl<P, K, F> core::fmt::Debug for Games<'_, P, K, F> {
 /// use games::Persistent;
 ///
 /// let text = "V2.2\nN+Sente\nN-Gote\nPI\n+\n+7776FU\nT3\n-3334FU\n'a comment\n%TORYO\n";
-/// let games: Vec<_> = csa::read::<Persistent>(text.as_bytes(), Limits::default()).collect();
-/// let record = games[0].as_ref()?;
+/// let mut games = csa::read::<Persistent>(text.as_bytes(), Limits::default());
+/// let record = games.next().unwrap()?;
 /// assert_eq!(record.tag("Sente"), Some("Sente"));
 /// assert_eq!(record.len(), 3);
 /// assert_eq!(record.ending(), Some("%TORYO"));
