@@ -35,7 +35,7 @@ pub(crate) fn decode(bytes: &[u8], encoding: Encoding) -> Cow<'_, str> {
 }
 
 /// A line of the text: its number (from 1) and where it starts and ends
-/// (its `\r\n` or `\n` left out), in bytes.
+/// (its line end left out), in bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Line {
     /// The line's number, from 1.
@@ -99,7 +99,8 @@ impl Cursor {
         self.at >= text.len()
     }
 
-    /// The next line, not taken.
+    /// The next line, not taken: up to a `\n`, a `\r\n` or a lone `\r`
+    /// (an old Macintosh's line end).
     pub(crate) fn peek(self, text: &str) -> Option<Line> {
         if self.at >= text.len() {
             return None;
@@ -107,27 +108,25 @@ impl Cursor {
         let rest = &text.as_bytes()[self.at..];
         let length = rest
             .iter()
-            .position(|&byte| byte == b'\n')
+            .position(|&byte| matches!(byte, b'\n' | b'\r'))
             .unwrap_or(rest.len());
-        let mut end = self.at + length;
-        if end > self.at && text.as_bytes()[end - 1] == b'\r' {
-            end -= 1;
-        }
         Some(Line {
             number: self.number,
             start: self.at,
-            end,
+            end: self.at + length,
         })
     }
 
-    /// Takes the line `line`, which [`peek`](Cursor::peek) gave.
+    /// Takes the line `line`, which [`peek`](Cursor::peek) gave, and its
+    /// line end.
     pub(crate) fn take(&mut self, text: &str, line: Line) {
         let rest = &text.as_bytes()[line.end..];
-        self.at = line.end
-            + rest
-                .iter()
-                .position(|&byte| byte == b'\n')
-                .map_or(rest.len(), |at| at + 1);
+        let end = match rest {
+            [b'\r', b'\n', ..] => 2,
+            [b'\r' | b'\n', ..] => 1,
+            _ => 0,
+        };
+        self.at = line.end + end;
         self.number = line.number + 1;
     }
 
