@@ -59,7 +59,7 @@ const NAMED: [Named; 8] = [
 /// The tag of a CSA header: `N+`, `N-` or `$KEY`.
 pub(crate) fn of_csa(key: &str) -> String {
     NAMED.iter().find(|named| named.csa == key).map_or_else(
-        || key.trim_start_matches('$').to_string(),
+        || key.strip_prefix('$').unwrap_or(key).to_string(),
         |named| named.tag.to_string(),
     )
 }
@@ -67,15 +67,15 @@ pub(crate) fn of_csa(key: &str) -> String {
 /// The CSA header that writes a tag (`$KEY`, `N+`), if CSA can: a name of
 /// the table, or any other as `$name` (a `$KEY` read back is `KEY`),
 /// unless the name holds what ends a key (`:`), a statement (`,`) or a
-/// line, or is a name of the table's spelled as CSA's.
+/// line, or is a name of the table's spelled as CSA's. The name may be
+/// empty: `$:value` reads back as the tag of no name.
 pub(crate) fn to_csa(tag: &str) -> Option<String> {
     if let Some(named) = NAMED.iter().find(|named| named.tag == tag) {
         return Some(named.csa.to_string());
     }
     let key = format!("${tag}");
-    let plain = !tag.is_empty()
-        && !tag.contains([':', ',', '\n', '\r'])
-        && !NAMED.iter().any(|named| named.csa == key);
+    let plain =
+        !tag.contains([':', ',', '\n', '\r']) && !NAMED.iter().any(|named| named.csa == key);
     plain.then_some(key)
 }
 
