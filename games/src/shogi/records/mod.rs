@@ -10,6 +10,7 @@
 
 mod check;
 pub mod csa;
+mod games;
 pub mod kif;
 
 mod layout;
@@ -17,6 +18,7 @@ mod tags;
 mod text;
 
 pub use check::{check_csa, check_kif};
+pub use games::Games;
 
 use super::{Board, Move, Node, legal_moves};
 use crate::Node as _;

@@ -54,7 +54,9 @@
 mod reader;
 mod writer;
 
-pub use reader::{Games, read, read_keeping};
+pub use super::Games;
+pub(super) use reader::game;
+pub use reader::{read, read_keeping};
 pub use writer::{to_csa, write};
 
 #[cfg(doc)]

@@ -1,42 +1,16 @@
 //! The CSA reader: games one at a time, every move played on the rules
 //! (see the [module docs](super)).
 
-use core::marker::PhantomData;
-use std::borrow::Cow;
-
 use persistent_qi::Player;
 
+use super::super::KeepNode;
+use super::super::games::{Context, Games, Syntax};
 use super::super::layout::{HAND_KINDS, Layout, kind_of_csa, sfen_at, square_of};
 use super::super::tags;
-use super::super::text::{Cursor, Encoding, Line, decode};
-use super::super::{KeepNode, Played};
+use super::super::text::{Cursor, Encoding, Line};
 use crate::position::QpiPosition;
 use crate::record::{Limits, NodeId, Problem, Record, RecordError, Step, excerpt};
 use crate::shogi::{Kind, Move, Node};
-
-/// The games of a CSA file, one at a time: each the game's record, or the
-/// error that makes it a bad game (after which the reader goes on from
-/// the next game, after the next `/` line). Made by [`read`] and
-/// [`read_keeping`].
-pub struct Games<'a, P, K, F> {
-    text: Cow<'a, str>,
-    cursor: Cursor,
-    limits: Limits,
-    keep: F,
-    /// The games begun so far: the number of the one being read.
-    game: usize,
-    played: Played,
-    kept: PhantomData<fn(P) -> K>,
-}
-
-impl<P, K, F> core::fmt::Debug for Games<'_, P, K, F> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Games")
-            .field("game", &self.game)
-            .field("limits", &self.limits)
-            .finish_non_exhaustive()
-    }
-}
 
 /// The games of the CSA text `bytes` (UTF-8, or `Shift_JIS` where it is no
 /// UTF-8), every node keeping its [`Node`] over the position crate `P`,
@@ -68,73 +42,46 @@ where
     P: QpiPosition,
     F: FnMut(&Step<Move>, &Node<P>) -> K,
 {
-    Games {
-        text: decode(bytes, Encoding::ShiftJisUnlessUtf8),
-        cursor: Cursor::new(),
+    Games::new(
+        bytes,
+        Encoding::ShiftJisUnlessUtf8,
+        Syntax::Csa,
         limits,
         keep,
-        game: 0,
-        played: Played::default(),
-        kept: PhantomData,
-    }
+    )
 }
 
-impl<P, K, F> Iterator for Games<'_, P, K, F>
+/// Reads the next game, its first line next; after a bad game, goes on
+/// past the next `/`.
+pub(in super::super) fn game<P, K, F>(
+    context: Context<'_, '_, F>,
+    cursor: &mut Cursor,
+) -> Result<Record<Node<P>, K>, RecordError>
 where
     P: QpiPosition,
     F: FnMut(&Step<Move>, &Node<P>) -> K,
 {
-    type Item = Result<Record<Node<P>, K>, RecordError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        let Games {
-            text,
-            cursor,
-            limits,
-            keep,
-            game,
-            played,
-            ..
-        } = self;
-        let text: &str = text;
-        // Blank lines and lone separators are no game.
+    let text = context.text;
+    let mut reading = Reading {
+        context,
+        layout: Layout::empty(),
+        placed: false,
+        initial: false,
+        tags: Vec::new(),
+        comments: Vec::new(),
+        record: None,
+        ended: false,
+    };
+    let result = reading.game(cursor);
+    if result.is_err() {
         while let Some(line) = cursor.peek(text) {
-            let trimmed = line.text(text).trim();
-            if !trimmed.is_empty() && trimmed != "/" {
+            cursor.take(text, line);
+            if line.text(text).trim() == "/" {
                 break;
             }
-            cursor.take(text, line);
         }
-        if cursor.at_end(text) {
-            return None;
-        }
-        *game += 1;
-        let mut reading = Reading {
-            text,
-            limits,
-            game: *game,
-            played,
-            keep,
-            layout: Layout::empty(),
-            placed: false,
-            initial: false,
-            tags: Vec::new(),
-            comments: Vec::new(),
-            record: None,
-            ended: false,
-        };
-        let result = reading.game(cursor);
-        if result.is_err() {
-            // On to the next game, past the separator.
-            while let Some(line) = cursor.peek(text) {
-                cursor.take(text, line);
-                if line.text(text).trim() == "/" {
-                    break;
-                }
-            }
-        }
-        Some(result)
     }
+    result
 }
 
 /// The endings CSA names, after `%`.
@@ -171,11 +118,7 @@ type Begun<P, K> = (Record<Node<P>, K>, NodeId, Node<P>);
 
 /// One game being read.
 struct Reading<'t, 'r, P: QpiPosition, K, F> {
-    text: &'t str,
-    limits: &'r Limits,
-    game: usize,
-    played: &'r mut Played,
-    keep: &'r mut F,
+    context: Context<'t, 'r, F>,
     /// The start as its lines lay it out, until the side to move is read.
     layout: Layout,
     /// Whether a position line (`PI`, `P1`, `P+`) was read.
@@ -195,34 +138,15 @@ where
     P: QpiPosition,
     F: FnMut(&Step<Move>, &Node<P>) -> K,
 {
-    fn error(&self, line: Line, offset: usize, problem: Problem) -> RecordError {
-        line.error(self.text, self.game, offset, problem)
-    }
-
-    fn unexpected(
-        &self,
-        line: Line,
-        offset: usize,
-        text: &str,
-        expected: &'static str,
-    ) -> RecordError {
-        self.error(
-            line,
-            offset,
-            Problem::Unexpected {
-                text: excerpt(text),
-                expected,
-            },
-        )
-    }
-
     /// Reads the game's lines up to its `/` or the end of the text.
     fn game(&mut self, cursor: &mut Cursor) -> Result<Record<Node<P>, K>, RecordError> {
         let mut last = None;
-        while let Some(line) = cursor.next(self.text, self.limits, self.game) {
+        while let Some(line) =
+            cursor.next(self.context.text, self.context.limits, self.context.game)
+        {
             let line = line?;
             last = Some(line);
-            let content = line.text(self.text);
+            let content = line.text(self.context.text);
             if content.trim() == "/" {
                 break;
             }
@@ -250,7 +174,7 @@ where
             start: 0,
             end: 0,
         });
-        Err(self.error(
+        Err(self.context.error(
             line,
             line.end - line.start,
             Problem::BadPosition {
@@ -261,18 +185,10 @@ where
     }
 
     fn comment(&mut self, line: Line, comment: &str) -> Result<(), RecordError> {
-        if comment.len() > self.limits.comment_bytes {
-            return Err(self.error(
-                line,
-                0,
-                Problem::CommentTooLong {
-                    limit: self.limits.comment_bytes,
-                },
-            ));
-        }
+        let comment = self.context.comment(line, 0, comment)?;
         match &mut self.record {
-            Some((record, last, _)) => record.notes_mut(*last).after.push(comment.to_string()),
-            None => self.comments.push(comment.to_string()),
+            Some((record, last, _)) => record.notes_mut(*last).after.push(comment),
+            None => self.comments.push(comment),
         }
         Ok(())
     }
@@ -290,7 +206,7 @@ where
                     .push((name.to_string(), statement[1..].to_string()));
                 Ok(())
             }
-            _ if self.ended => Err(self.unexpected(
+            _ if self.ended => Err(self.context.unexpected(
                 line,
                 offset,
                 statement,
@@ -304,7 +220,7 @@ where
             }
             b'$' if self.record.is_none() => match statement.split_once(':') {
                 Some((key, value)) => self.tag(line, offset, key, value),
-                None => Err(self.error(
+                None => Err(self.context.error(
                     line,
                     offset,
                     Problem::BadTag {
@@ -314,7 +230,7 @@ where
                 )),
             },
             b'P' if self.record.is_none() => self.position(line, offset, statement),
-            _ => Err(self.unexpected(
+            _ => Err(self.context.unexpected(
                 line,
                 offset,
                 statement,
@@ -339,7 +255,9 @@ where
         {
             Ok(())
         } else {
-            Err(self.unexpected(line, offset, statement, "a version of CSA, as `V2.2`"))
+            Err(self
+                .context
+                .unexpected(line, offset, statement, "a version of CSA, as `V2.2`"))
         }
     }
 
@@ -350,33 +268,8 @@ where
         key: &str,
         value: &str,
     ) -> Result<(), RecordError> {
-        let name = tags::of_csa(key);
-        let count = self.tags.len();
-        match self.tags.iter_mut().find(|(held, _)| *held == name) {
-            Some((_, held)) => value.clone_into(held),
-            None if count >= self.limits.tags => {
-                return Err(self.error(
-                    line,
-                    offset,
-                    Problem::TooManyTags {
-                        limit: self.limits.tags,
-                    },
-                ));
-            }
-            None => self.tags.push((name, value.to_string())),
-        }
-        Ok(())
-    }
-
-    fn bad_position(&self, line: Line, offset: usize, text: &str, reason: &str) -> RecordError {
-        self.error(
-            line,
-            offset,
-            Problem::BadPosition {
-                text: excerpt(text),
-                reason: reason.to_string(),
-            },
-        )
+        self.context
+            .tag(&mut self.tags, line, offset, tags::of_csa(key), value)
     }
 
     /// A position line: `PI` and its removals, a rank `P1` to `P9`, or
@@ -396,7 +289,7 @@ where
                 self.pieces(line, offset, statement, owner)?;
             }
             _ => {
-                return Err(self.unexpected(
+                return Err(self.context.unexpected(
                     line,
                     offset,
                     statement,
@@ -416,7 +309,7 @@ where
         statement: &str,
     ) -> Result<(), RecordError> {
         if self.placed {
-            return Err(self.bad_position(
+            return Err(self.context.bad_position(
                 line,
                 offset,
                 statement,
@@ -429,7 +322,7 @@ where
             let at = offset + 2 + 4 * index;
             let (square, kind) = self.square_and_kind(line, at, group)?;
             let square = square.ok_or_else(|| {
-                self.bad_position(
+                self.context.bad_position(
                     line,
                     at,
                     statement,
@@ -437,7 +330,7 @@ where
                 )
             })?;
             if self.layout.squares[square].map(|(held, _)| held) != Some(kind) {
-                return Err(self.bad_position(
+                return Err(self.context.bad_position(
                     line,
                     at,
                     statement,
@@ -459,11 +352,16 @@ where
         row: usize,
     ) -> Result<(), RecordError> {
         if self.initial {
-            return Err(self.bad_position(line, offset, statement, "a rank line after `PI`"));
+            return Err(self.context.bad_position(
+                line,
+                offset,
+                statement,
+                "a rank line after `PI`",
+            ));
         }
         let cells = &statement.as_bytes()[2..];
         if !statement.is_ascii() || cells.len() > 27 {
-            return Err(self.bad_position(
+            return Err(self.context.bad_position(
                 line,
                 offset,
                 statement,
@@ -480,7 +378,12 @@ where
                 [sign @ (b'+' | b'-'), a, b] => {
                     let kind = kind_of_csa(core::str::from_utf8(&[*a, *b]).unwrap_or(""))
                         .ok_or_else(|| {
-                            self.bad_position(line, at, statement, "no piece of CSA's names")
+                            self.context.bad_position(
+                                line,
+                                at,
+                                statement,
+                                "no piece of CSA's names",
+                            )
                         })?;
                     let owner = if *sign == b'+' {
                         Player::First
@@ -490,7 +393,7 @@ where
                     Some((kind, owner))
                 }
                 _ => {
-                    return Err(self.bad_position(
+                    return Err(self.context.bad_position(
                         line,
                         at,
                         statement,
@@ -527,7 +430,7 @@ where
                     .iter()
                     .position(|&held| held == kind)
                     .ok_or_else(|| {
-                        self.bad_position(
+                        self.context.bad_position(
                             line,
                             at,
                             statement,
@@ -550,15 +453,17 @@ where
     ) -> Result<(Option<usize>, Kind), RecordError> {
         let text = String::from_utf8_lossy(group);
         let &[file, rank, a, b] = group else {
-            return Err(self.bad_position(
+            return Err(self.context.bad_position(
                 line,
                 at,
                 &text,
                 "a piece is a square and a kind, as `82HI`",
             ));
         };
-        let kind = kind_of_csa(core::str::from_utf8(&[a, b]).unwrap_or(""))
-            .ok_or_else(|| self.bad_position(line, at, &text, "no piece of CSA's names"))?;
+        let kind = kind_of_csa(core::str::from_utf8(&[a, b]).unwrap_or("")).ok_or_else(|| {
+            self.context
+                .bad_position(line, at, &text, "no piece of CSA's names")
+        })?;
         if (file, rank) == (b'0', b'0') {
             return Ok((None, kind));
         }
@@ -566,7 +471,10 @@ where
             .checked_sub(b'0')
             .zip(rank.checked_sub(b'0'))
             .and_then(|(file, rank)| square_of(file, rank))
-            .ok_or_else(|| self.bad_position(line, at, &text, "no square of the board"))?;
+            .ok_or_else(|| {
+                self.context
+                    .bad_position(line, at, &text, "no square of the board")
+            })?;
         Ok((Some(square), kind))
     }
 
@@ -595,7 +503,7 @@ where
     /// The side to move: the start is laid out, and its record begins.
     fn start(&mut self, line: Line, offset: usize, sign: u8) -> Result<(), RecordError> {
         if !self.placed {
-            return Err(self.bad_position(
+            return Err(self.context.bad_position(
                 line,
                 offset,
                 "",
@@ -608,10 +516,13 @@ where
             Player::Second
         };
         let node = self.layout.node::<P>().map_err(|error| {
-            self.bad_position(line, offset, &self.layout.sfen(), &error.to_string())
+            self.context
+                .bad_position(line, offset, &self.layout.sfen(), &error.to_string())
         })?;
-        let mut record =
-            Record::with_node_limit((self.keep)(&Step::Start, &node), self.limits.nodes);
+        let mut record = Record::with_node_limit(
+            (self.context.keep)(&Step::Start, &node),
+            self.context.limits.nodes,
+        );
         for (name, value) in self.tags.drain(..) {
             record.set_tag(&name, &value);
         }
@@ -630,7 +541,7 @@ where
         };
         let bytes = statement.as_bytes();
         let &[sign, from_file, from_rank, to_file, to_rank, a, b] = bytes else {
-            return Err(self.error(line, offset, bad()));
+            return Err(self.context.error(line, offset, bad()));
         };
         let digit = |byte: u8| byte.is_ascii_digit().then(|| byte - b'0');
         let kind = kind_of_csa(core::str::from_utf8(&[a, b]).unwrap_or(""));
@@ -641,14 +552,18 @@ where
             digit(to_rank),
             kind,
         ) else {
-            return Err(self.error(line, offset, bad()));
+            return Err(self.context.error(line, offset, bad()));
         };
         let from = if (from_file, from_rank) == (0, 0) {
             None
         } else {
-            Some(square_of(from_file, from_rank).ok_or_else(|| self.error(line, offset, bad()))?)
+            Some(
+                square_of(from_file, from_rank)
+                    .ok_or_else(|| self.context.error(line, offset, bad()))?,
+            )
         };
-        let to = square_of(to_file, to_rank).ok_or_else(|| self.error(line, offset, bad()))?;
+        let to =
+            square_of(to_file, to_rank).ok_or_else(|| self.context.error(line, offset, bad()))?;
         let (record, last, node) = self.record.as_mut().expect("a move after the start");
         let mover = if sign == b'+' {
             Player::First
@@ -657,7 +572,7 @@ where
         };
         let found = (node.position.turn() == mover)
             .then(|| {
-                self.played.find(node, |mv| {
+                self.context.played.find(node, |mv| {
                     mv.from.map(usize::from) == from
                         && usize::from(mv.to) == to
                         && Kind::of_pin(mv.piece.pin()) == Some(kind)
@@ -667,8 +582,8 @@ where
         let Some(mv) = found else {
             let position = sfen_at(node, record.ply(*last));
             return Err(line.error(
-                self.text,
-                self.game,
+                self.context.text,
+                self.context.game,
                 offset,
                 Problem::IllegalMove {
                     text: statement.to_string(),
@@ -676,13 +591,13 @@ where
                 },
             ));
         };
-        let child = self.played.play(node, mv);
+        let child = self.context.played.play(node, mv);
         let step = Step::Move(mv);
-        let kept = (self.keep)(&step, &child);
+        let kept = (self.context.keep)(&step, &child);
         let id = record.add(*last, step, kept).map_err(|limit| {
             line.error(
-                self.text,
-                self.game,
+                self.context.text,
+                self.context.game,
                 offset,
                 Problem::TooManyNodes { limit: limit.limit },
             )
@@ -694,7 +609,7 @@ where
 
     fn ending(&mut self, line: Line, offset: usize, statement: &str) -> Result<(), RecordError> {
         if !ENDINGS.contains(&&statement[1..]) {
-            return Err(self.unexpected(
+            return Err(self.context.unexpected(
                 line,
                 offset,
                 statement,
@@ -702,7 +617,7 @@ where
             ));
         }
         let Some((record, _, _)) = self.record.as_mut() else {
-            return Err(self.unexpected(
+            return Err(self.context.unexpected(
                 line,
                 offset,
                 statement,
@@ -710,7 +625,9 @@ where
             ));
         };
         if self.ended {
-            return Err(self.unexpected(line, offset, statement, "one ending"));
+            return Err(self
+                .context
+                .unexpected(line, offset, statement, "one ending"));
         }
         record.set_ending(Some(statement.to_string()));
         self.ended = true;

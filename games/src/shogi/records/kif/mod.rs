@@ -49,16 +49,15 @@
 
 mod notation;
 
-use core::marker::PhantomData;
-use std::borrow::Cow;
-
 use persistent_qi::Player;
 
+pub use super::Games;
+use super::KeepNode;
+use super::games::{Context, Syntax};
 use super::layout::{HANDICAPS, Layout, sfen_at, square_of, ten_pieces};
 use super::tags;
 pub use super::text::Encoding;
-use super::text::{Cursor, Line, decode};
-use super::{KeepNode, Played};
+use super::text::{Cursor, Line};
 use crate::position::QpiPosition;
 use crate::record::{Limits, NodeId, Problem, Record, RecordError, Step, excerpt};
 use crate::shogi::{Kind, Move, Node};
@@ -87,28 +86,6 @@ const ENDINGS: [&str; 13] = [
     "不戦敗",
     "不詰",
 ];
-
-/// The games of a KIF file, one at a time: each the game's record, or the
-/// error that makes it a bad game (after which the reader goes on at the
-/// next game's header). Made by [`read`] and [`read_keeping`].
-pub struct Games<'a, P, K, F> {
-    text: Cow<'a, str>,
-    cursor: Cursor,
-    limits: Limits,
-    keep: F,
-    game: usize,
-    played: Played,
-    kept: PhantomData<fn(P) -> K>,
-}
-
-impl<P, K, F> core::fmt::Debug for Games<'_, P, K, F> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Games")
-            .field("game", &self.game)
-            .field("limits", &self.limits)
-            .finish_non_exhaustive()
-    }
-}
 
 /// The games of the KIF text `bytes` in `encoding`, every node keeping its
 /// [`Node`] over the position crate `P`, within `limits`.
@@ -149,15 +126,7 @@ where
     P: QpiPosition,
     F: FnMut(&Step<Move>, &Node<P>) -> K,
 {
-    Games {
-        text: decode(bytes, encoding),
-        cursor: Cursor::new(),
-        limits,
-        keep,
-        game: 0,
-        played: Played::default(),
-        kept: PhantomData,
-    }
+    Games::new(bytes, encoding, Syntax::Kif, limits, keep)
 }
 
 /// What a line of KIF is.
@@ -195,74 +164,47 @@ fn kind_of_line(line: &str) -> LineKind {
     }
 }
 
-impl<P, K, F> Iterator for Games<'_, P, K, F>
+/// Reads the next game, its first line next; after a bad game, goes on
+/// at the next game's header.
+pub(super) fn game<P, K, F>(
+    context: Context<'_, '_, F>,
+    cursor: &mut Cursor,
+) -> Result<Record<Node<P>, K>, RecordError>
 where
     P: QpiPosition,
     F: FnMut(&Step<Move>, &Node<P>) -> K,
 {
-    type Item = Result<Record<Node<P>, K>, RecordError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        let Games {
-            text,
-            cursor,
-            limits,
-            keep,
-            game,
-            played,
-            ..
-        } = self;
-        let text: &str = text;
+    let text = context.text;
+    let mut reading = Reading {
+        context,
+        layout: None,
+        handicap: None,
+        diagram_rows: 0,
+        tags: Vec::new(),
+        comments: Vec::new(),
+        record: None,
+        path: Vec::new(),
+        varied: false,
+        moved: false,
+    };
+    let result = reading.game(cursor);
+    if result.is_err() {
+        let mut moved = reading.moved;
         while let Some(line) = cursor.peek(text) {
-            if kind_of_line(line.text(text)) != LineKind::Blank {
-                break;
+            match kind_of_line(line.text(text)) {
+                LineKind::Header if moved => break,
+                LineKind::Move | LineKind::Variation => moved = true,
+                _ => {}
             }
             cursor.take(text, line);
         }
-        if cursor.at_end(text) {
-            return None;
-        }
-        *game += 1;
-        let mut reading = Reading {
-            text,
-            limits,
-            game: *game,
-            played,
-            keep,
-            layout: None,
-            handicap: None,
-            diagram_rows: 0,
-            tags: Vec::new(),
-            comments: Vec::new(),
-            record: None,
-            path: Vec::new(),
-            varied: false,
-            moved: false,
-        };
-        let result = reading.game(cursor);
-        if result.is_err() {
-            // On to the next game's header, after a move.
-            let mut moved = reading.moved;
-            while let Some(line) = cursor.peek(text) {
-                match kind_of_line(line.text(text)) {
-                    LineKind::Header if moved => break,
-                    LineKind::Move | LineKind::Variation => moved = true,
-                    _ => {}
-                }
-                cursor.take(text, line);
-            }
-        }
-        Some(result)
     }
+    result
 }
 
 /// One game being read.
 struct Reading<'t, 'r, P: QpiPosition, K, F> {
-    text: &'t str,
-    limits: &'r Limits,
-    game: usize,
-    played: &'r mut Played,
-    keep: &'r mut F,
+    context: Context<'t, 'r, F>,
     /// The start a diagram lays out, as far as read.
     layout: Option<Layout>,
     /// The start `手合割` names.
@@ -285,41 +227,20 @@ where
     P: QpiPosition,
     F: FnMut(&Step<Move>, &Node<P>) -> K,
 {
-    fn error(&self, line: Line, offset: usize, problem: Problem) -> RecordError {
-        line.error(self.text, self.game, offset, problem)
-    }
-
-    fn unexpected(
-        &self,
-        line: Line,
-        offset: usize,
-        text: &str,
-        expected: &'static str,
-    ) -> RecordError {
-        self.error(
-            line,
-            offset,
-            Problem::Unexpected {
-                text: excerpt(text),
-                expected,
-            },
-        )
-    }
-
     fn game(&mut self, cursor: &mut Cursor) -> Result<Record<Node<P>, K>, RecordError> {
         let mut last = Line {
             number: 1,
             start: 0,
             end: 0,
         };
-        while let Some(line) = cursor.peek(self.text) {
-            let content = line.text(self.text);
+        while let Some(line) = cursor.peek(self.context.text) {
+            let content = line.text(self.context.text);
             let kind = kind_of_line(content);
             if kind == LineKind::Header && self.moved {
                 break;
             }
             let line = cursor
-                .next(self.text, self.limits, self.game)
+                .next(self.context.text, self.context.limits, self.context.game)
                 .expect("peeked")?;
             last = line;
             let lead = content.len() - content.trim_start_matches([' ', '　', '\t']).len();
@@ -356,42 +277,19 @@ where
     }
 
     fn comment(&mut self, line: Line, offset: usize, comment: &str) -> Result<(), RecordError> {
-        if comment.len() > self.limits.comment_bytes {
-            return Err(self.error(
-                line,
-                offset,
-                Problem::CommentTooLong {
-                    limit: self.limits.comment_bytes,
-                },
-            ));
-        }
+        let comment = self.context.comment(line, offset, comment)?;
         match self.path.last() {
-            Some(&(id, _)) => self
-                .record_mut()
-                .notes_mut(id)
-                .after
-                .push(comment.to_string()),
-            None => self.comments.push(comment.to_string()),
+            Some(&(id, _)) => self.record_mut().notes_mut(id).after.push(comment),
+            None => self.comments.push(comment),
         }
         Ok(())
-    }
-
-    fn bad_position(&self, line: Line, offset: usize, text: &str, reason: &str) -> RecordError {
-        self.error(
-            line,
-            offset,
-            Problem::BadPosition {
-                text: excerpt(text),
-                reason: reason.to_string(),
-            },
-        )
     }
 
     /// A header line, or a line of a board diagram.
     fn header(&mut self, line: Line, offset: usize, body: &str) -> Result<(), RecordError> {
         if body.starts_with('|') {
             let row = diagram_row(body).ok_or_else(|| {
-                self.bad_position(
+                self.context.bad_position(
                     line,
                     offset,
                     body,
@@ -399,7 +297,12 @@ where
                 )
             })?;
             if self.diagram_rows >= 9 {
-                return Err(self.bad_position(line, offset, body, "a diagram has nine rows"));
+                return Err(self.context.bad_position(
+                    line,
+                    offset,
+                    body,
+                    "a diagram has nine rows",
+                ));
             }
             let layout = self.layout.get_or_insert_with(Layout::empty);
             layout.squares[self.diagram_rows * 9..self.diagram_rows * 9 + 9].copy_from_slice(&row);
@@ -420,7 +323,7 @@ where
             return Ok(());
         }
         let Some((key, value)) = body.split_once('：') else {
-            return Err(self.unexpected(
+            return Err(self.context.unexpected(
                 line,
                 offset,
                 body,
@@ -431,7 +334,7 @@ where
         match key {
             "先手の持駒" | "下手の持駒" | "後手の持駒" | "上手の持駒" => {
                 let counts = hand(value).ok_or_else(|| {
-                    self.bad_position(
+                    self.context.bad_position(
                         line,
                         offset,
                         body,
@@ -452,7 +355,7 @@ where
                             .iter()
                             .find(|handicap| handicap.name == value)
                             .ok_or_else(|| {
-                                self.error(
+                                self.context.error(
                                     line,
                                     offset,
                                     Problem::BadTag {
@@ -468,22 +371,8 @@ where
             }
             _ => {}
         }
-        let name = tags::of_kif(key);
-        let count = self.tags.len();
-        match self.tags.iter_mut().find(|(held, _)| *held == name) {
-            Some((_, held)) => value.clone_into(held),
-            None if count >= self.limits.tags => {
-                return Err(self.error(
-                    line,
-                    offset,
-                    Problem::TooManyTags {
-                        limit: self.limits.tags,
-                    },
-                ));
-            }
-            None => self.tags.push((name, value.to_string())),
-        }
-        Ok(())
+        self.context
+            .tag(&mut self.tags, line, offset, tags::of_kif(key), value)
     }
 
     /// Begins the record at its start, if it has not begun.
@@ -494,15 +383,23 @@ where
         let layout = match self.layout.take() {
             Some(layout) if self.diagram_rows == 9 => layout,
             Some(_) => {
-                return Err(self.bad_position(line, 0, "", "a diagram of fewer than nine rows"));
+                return Err(self.context.bad_position(
+                    line,
+                    0,
+                    "",
+                    "a diagram of fewer than nine rows",
+                ));
             }
             None => self.handicap.take().unwrap_or_else(Layout::start),
         };
-        let node = layout
-            .node::<P>()
-            .map_err(|error| self.bad_position(line, 0, &layout.sfen(), &error.to_string()))?;
-        let mut record =
-            Record::with_node_limit((self.keep)(&Step::Start, &node), self.limits.nodes);
+        let node = layout.node::<P>().map_err(|error| {
+            self.context
+                .bad_position(line, 0, &layout.sfen(), &error.to_string())
+        })?;
+        let mut record = Record::with_node_limit(
+            (self.context.keep)(&Step::Start, &node),
+            self.context.limits.nodes,
+        );
         for (name, value) in self.tags.drain(..) {
             record.set_tag(&name, &value);
         }
@@ -519,11 +416,12 @@ where
         self.moved = true;
         self.varied = true;
         let number = body["変化：".len()..].trim_end_matches('手').trim();
-        let ply: usize = number
-            .parse()
-            .map_err(|_| self.unexpected(line, offset, body, "a variation `変化：N手`"))?;
+        let ply: usize = number.parse().map_err(|_| {
+            self.context
+                .unexpected(line, offset, body, "a variation `変化：N手`")
+        })?;
         if ply == 0 || ply >= self.path.len() {
-            return Err(self.unexpected(
+            return Err(self.context.unexpected(
                 line,
                 offset,
                 body,
@@ -561,9 +459,9 @@ where
         let (mv, length) = self.resolve(line, at, rest)?;
         let time = self.time(line, at + length, &rest[length..])?;
         let (parent, node) = self.path.last().expect("the root");
-        let (parent, child) = (*parent, self.played.play(node, mv));
+        let (parent, child) = (*parent, self.context.played.play(node, mv));
         let step = Step::Move(mv);
-        let kept = (self.keep)(&step, &child);
+        let kept = (self.context.keep)(&step, &child);
         let id = self
             .record
             .as_mut()
@@ -571,8 +469,8 @@ where
             .add(parent, step, kept)
             .map_err(|limit| {
                 line.error(
-                    self.text,
-                    self.game,
+                    self.context.text,
+                    self.context.game,
                     at,
                     Problem::TooManyNodes { limit: limit.limit },
                 )
@@ -600,14 +498,18 @@ where
             .and_then(|rest| rest.strip_suffix(')'))
         {
             Some(time) if !time.contains(['(', ')']) => Ok(Some(time.trim().to_string())),
-            _ => Err(self.unexpected(line, at, rest, "a move's time, as `( 0:01/00:00:01)`")),
+            _ => {
+                Err(self
+                    .context
+                    .unexpected(line, at, rest, "a move's time, as `( 0:01/00:00:01)`"))
+            }
         }
     }
 
     /// The legal move a move's text names, and the bytes the text takes.
     fn resolve(&mut self, line: Line, at: usize, text: &str) -> Result<(Move, usize), RecordError> {
         let bad = |reading: &Self| {
-            reading.error(
+            reading.context.error(
                 line,
                 at,
                 Problem::BadMove {
@@ -623,7 +525,7 @@ where
             match record.step(id) {
                 Step::Move(mv) => usize::from(mv.to),
                 _ => {
-                    return Err(self.unexpected(
+                    return Err(self.context.unexpected(
                         line,
                         at,
                         text,
@@ -678,7 +580,7 @@ where
         }
         let length = text.len() - rest.len();
         let (_, node) = self.path.last().expect("the root");
-        let found = self.played.find(node, |mv| {
+        let found = self.context.played.find(node, |mv| {
             usize::from(mv.to) == to
                 && mv.from.map(usize::from) == from
                 && match mv.from {
@@ -692,7 +594,7 @@ where
             return Ok((mv, length));
         }
         let ply = self.path.len() - 1;
-        Err(self.error(
+        Err(self.context.error(
             line,
             at,
             Problem::IllegalMove {
