@@ -82,7 +82,7 @@ pub fn distinct<'a, N: Node>(
 pub const DISTINCT_BYTES: usize = 2 * (size_of::<u64>() + size_of::<usize>() + 1);
 
 /// A position with its key, hashed by the key and compared in full.
-struct Keyed<'a, P>(u64, &'a P);
+pub(crate) struct Keyed<'a, P>(pub(crate) u64, pub(crate) &'a P);
 
 impl<P: PartialEq> PartialEq for Keyed<'_, P> {
     fn eq(&self, other: &Self) -> bool {

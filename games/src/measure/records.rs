@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::BuildHasherDefault;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -17,6 +17,7 @@ use super::{Failure, Table, as_f64, format_number, thousands};
 use crate::game::{Game, Node};
 use crate::position::Position;
 use crate::record::{Limits, NodeId, Record, RecordFile, Records};
+use crate::tree::Keyed;
 
 /// A record file's games, read over the crate `P`, each node keeping `K`.
 pub type ReadFile<G, P, K> = RecordFile<Record<<G as Game>::Node<P>, K>>;
@@ -74,24 +75,6 @@ where
         }
     }
     Ok(file)
-}
-
-/// A node hashed by the crate's hash (and the game's state), compared in
-/// full.
-struct Keyed<'a, N>(u64, &'a N);
-
-impl<N: PartialEq> PartialEq for Keyed<'_, N> {
-    fn eq(&self, other: &Self) -> bool {
-        self.0 == other.0 && self.1 == other.1
-    }
-}
-
-impl<N: PartialEq> Eq for Keyed<'_, N> {}
-
-impl<N> Hash for Keyed<'_, N> {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.0);
-    }
 }
 
 /// Where a position was first reached, and whether it is shared.

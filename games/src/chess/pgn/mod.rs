@@ -51,13 +51,20 @@
 //! [`to_pgn`] and [`write`] lay a record out as python-chess's exporter
 //! does (its tags, a blank line, its movetext in lines of 80 characters),
 //! so that reading what was written gives the same record (`==`); the
-//! termination marker is the record's ending, none if it has none.
+//! termination marker is the record's ending, none if it has none. A
+//! comment that holds a `}` (a `;` comment may) is written as a `;`
+//! comment, its line ended after it; one that also holds a line end loses
+//! its `}`, as python-chess writes every comment. A game of nothing (no
+//! tag, move, comment, NAG or result, as a line of move numbers alone) is
+//! written as nothing.
 
 mod reader;
+mod round_trip;
 mod san;
 mod writer;
 
 pub use reader::{Games, KeepNode, read, read_keeping};
+pub use round_trip::round_trip;
 pub use writer::{to_pgn, write};
 
 #[cfg(doc)]

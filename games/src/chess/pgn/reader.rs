@@ -51,8 +51,9 @@ impl<P, K, F> core::fmt::Debug for Games<'_, P, K, F> {
 /// use games::Persistent;
 ///
 /// let text = b"[White \"Morphy\"]\n\n1. e4 e5 (1... c5 {Sicilian}) 2. Nf3 $1 *\n";
-/// let games: Vec<_> = pgn::read::<Persistent>(text, Limits::default()).collect();
-/// let record = games[0].as_ref()?;
+/// let games: Vec<_> = pgn::read::<Persistent>(text, Limits::default())
+///     .collect::<Result<_, _>>()?;
+/// let record = &games[0];
 /// assert_eq!(record.tag("White"), Some("Morphy"));
 /// assert_eq!(record.len(), 5);
 /// assert_eq!(record.main_line().count(), 4);

@@ -43,6 +43,31 @@ impl Movetext {
         self.line.push_str(token);
     }
 
+    /// Appends a `;` comment, which runs to the end of its line: the
+    /// next token starts a new line.
+    fn line_comment(&mut self, text: &str) {
+        if self.line.is_empty() && self.lines.is_empty() {
+            // A `;` line first in the movetext would be read as one of the
+            // tag section's, and skipped: dots, which a reader takes for a
+            // move number, start the line.
+            self.token("...");
+        }
+        self.token(&format!("; {text}"));
+        self.lines.push(core::mem::take(&mut self.line));
+    }
+
+    /// Appends a comment as PGN writes it: `{ text }` (python-chess's), or
+    /// `; text` for a text that holds a `}` and no line end (as a `;`
+    /// comment may hold one); a text holding both loses its `}`, as
+    /// python-chess writes it.
+    fn comment(&mut self, text: &str) {
+        if text.contains('}') && !text.contains(['\n', '\r']) {
+            self.line_comment(text);
+        } else {
+            self.token(&format!("{{ {} }}", text.replace('}', "")));
+        }
+    }
+
     fn finish(mut self) -> Vec<String> {
         if !self.line.is_empty() {
             self.lines.push(self.line);
@@ -51,8 +76,8 @@ impl Movetext {
     }
 }
 
-/// A tag's value as PGN quotes it: `\` and `"` escaped; a line end, which
-/// no tag can hold, written as a space.
+/// A tag's value as PGN quotes it: `\` and `"` escaped; a `\n`, which no
+/// tag line can hold, written as a space.
 fn quoted(value: &str) -> String {
     let mut text = String::with_capacity(value.len() + 2);
     text.push('"');
@@ -62,18 +87,12 @@ fn quoted(value: &str) -> String {
                 text.push('\\');
                 text.push(character);
             }
-            '\n' | '\r' => text.push(' '),
+            '\n' => text.push(' '),
             other => text.push(other),
         }
     }
     text.push('"');
     text
-}
-
-/// A comment as PGN writes it: `{ text }`, without the `}` that would end
-/// it early (as python-chess writes it).
-fn comment(text: &str) -> String {
-    format!("{{ {} }}", text.replace('}', ""))
 }
 
 /// The start's fullmove number: the `FEN` tag's sixth field, else 1.
@@ -101,8 +120,9 @@ fn first_fullmove<P: QpiPosition, K>(record: &Record<Node<P>, K>) -> u32 {
 /// use games::Persistent;
 ///
 /// let text = b"1. e4 e5 (1... c5 {Sicilian}) 2. Nf3 $1 *";
-/// let games: Vec<_> = pgn::read::<Persistent>(text, Limits::default()).collect();
-/// let record = games[0].as_ref()?;
+/// let games: Vec<_> = pgn::read::<Persistent>(text, Limits::default())
+///     .collect::<Result<_, _>>()?;
+/// let record = &games[0];
 /// assert_eq!(pgn::to_pgn(record), "1. e4 e5 ( 1... c5 { Sicilian } ) 2. Nf3 $1 *\n");
 /// # Ok::<(), games::record::RecordError>(())
 /// ```
@@ -147,7 +167,7 @@ fn movetext<P: QpiPosition>(record: &Record<Node<P>>) -> Vec<String> {
     let mut out = Movetext::new();
     let root = NodeId::ROOT;
     for text in &record.notes(root).after {
-        out.token(&comment(text));
+        out.comment(text);
     }
     for nag in &record.notes(root).nags {
         out.token(&format!("${nag}"));
@@ -231,7 +251,7 @@ impl<P: QpiPosition> NodeWriter<'_, P> {
         let record = self.record;
         let notes = record.notes(id);
         for text in &notes.before {
-            out.token(&comment(text));
+            out.comment(text);
             self.force_number = true;
         }
         let parent = record.parent(id).expect("a node written has a parent");
@@ -267,7 +287,7 @@ impl<P: QpiPosition> NodeWriter<'_, P> {
             out.token(&format!("${nag}"));
         }
         for text in &notes.after {
-            out.token(&comment(text));
+            out.comment(text);
             self.force_number = true;
         }
     }

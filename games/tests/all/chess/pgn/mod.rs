@@ -1,6 +1,8 @@
 //! PGN: what is read (`read`), what is refused and how the reader goes on
-//! (`refused`), and what is written (`write`).
+//! (`refused`), what is written (`write`), and the fuzz target's inputs
+//! replayed (`fuzz`).
 
+mod fuzz;
 mod read;
 mod refused;
 mod write;

@@ -203,54 +203,54 @@ fn a_tag_inside_the_movetext_says_a_blank_line_is_missing() {
 
 #[test]
 fn the_limits_bound_lines_nesting_nodes_comments_and_tags() {
-    let first = |text: &str, limits: Limits| {
-        pgn::read::<Persistent>(text.as_bytes(), limits)
-            .next()
-            .unwrap()
-            .unwrap_err()
-            .problem
-    };
     let defaults = Limits::default();
-    let line = Limits {
-        line_bytes: 20,
-        ..defaults
-    };
-    assert_eq!(
-        first("1. e4 e5 2. Nf3 Nc6 3. Bb5 *", line),
-        Problem::LineTooLong { limit: 20 }
-    );
-    let depth = Limits {
-        depth: 2,
-        ..defaults
-    };
-    assert_eq!(
-        first("e4 (d4 (c4 (b4", depth),
-        Problem::TooDeep { limit: 2 }
-    );
-    let nodes = Limits {
-        nodes: 3,
-        ..defaults
-    };
-    assert_eq!(
-        first("1. e4 e5 Nf3", nodes),
-        Problem::TooManyNodes { limit: 3 }
-    );
-    let comment = Limits {
-        comment_bytes: 5,
-        ..defaults
-    };
-    assert_eq!(
-        first("1. e4 {123456}", comment),
-        Problem::CommentTooLong { limit: 5 }
-    );
-    let tags = Limits {
-        tags: 1,
-        ..defaults
-    };
-    assert_eq!(
-        first("[A \"1\"]\n[B \"2\"]\n\n*", tags),
-        Problem::TooManyTags { limit: 1 }
-    );
+    for (text, limits, problem) in [
+        (
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 *",
+            Limits {
+                line_bytes: 20,
+                ..defaults
+            },
+            Problem::LineTooLong { limit: 20 },
+        ),
+        (
+            "e4 (d4 (c4 (b4",
+            Limits {
+                depth: 2,
+                ..defaults
+            },
+            Problem::TooDeep { limit: 2 },
+        ),
+        (
+            "1. e4 e5 Nf3",
+            Limits {
+                nodes: 3,
+                ..defaults
+            },
+            Problem::TooManyNodes { limit: 3 },
+        ),
+        (
+            "1. e4 {123456}",
+            Limits {
+                comment_bytes: 5,
+                ..defaults
+            },
+            Problem::CommentTooLong { limit: 5 },
+        ),
+        (
+            "[A \"1\"]\n[B \"2\"]\n\n*",
+            Limits {
+                tags: 1,
+                ..defaults
+            },
+            Problem::TooManyTags { limit: 1 },
+        ),
+    ] {
+        let read = pgn::read::<Persistent>(text.as_bytes(), limits)
+            .next()
+            .unwrap();
+        assert_eq!(read.unwrap_err().problem, problem, "{text}");
+    }
 }
 
 #[test]

@@ -83,9 +83,43 @@ fn reading_what_was_written_gives_the_same_records() {
 }
 
 #[test]
-fn a_comment_loses_only_the_braces_that_would_end_it() {
+fn a_comment_holding_a_brace_is_written_as_a_line_comment_and_reads_back() {
+    // A `;` comment may hold a `}` (the fuzz target's first find).
+    let record = game("1. e4 ; a } b\ne5 *");
+    let written = pgn::to_pgn(&record);
+    assert_eq!(written, "1. e4 ; a } b\n1... e5 *\n");
+    assert!(game(&written) == record);
+}
+
+#[test]
+fn a_comment_holding_a_brace_and_a_line_end_loses_the_brace() {
     let mut record = game("1. e4 *");
     let e4 = record.main_child(NodeId::ROOT).unwrap();
-    record.notes_mut(e4).after.push("a } b".into());
-    assert_eq!(pgn::to_pgn(&record), "1. e4 { a  b } *\n");
+    record.notes_mut(e4).after.push("a }\nb".into());
+    assert_eq!(pgn::to_pgn(&record), "1. e4 { a \nb } *\n");
+}
+
+#[test]
+fn a_tag_value_holding_a_carriage_return_reads_back() {
+    let record = game("[Event \"a\rb\"]\n\n*\n");
+    assert_eq!(record.tag("Event"), Some("a\rb"));
+    assert!(game(&pgn::to_pgn(&record)) == record);
+}
+
+#[test]
+fn a_game_of_nothing_is_written_as_nothing() {
+    // Move numbers alone make a game that holds nothing (the fuzz
+    // target's second find).
+    let record = game("1. 2...");
+    assert_eq!(record.len(), 1);
+    assert_eq!(pgn::to_pgn(&record), "");
+}
+
+#[test]
+fn a_line_comment_first_in_the_movetext_is_not_taken_for_the_tag_section_s() {
+    // The fuzz target's third find: a `;` line after the tags is skipped.
+    let record = game("[Event \"x\"]\n\n1... ; a } b\n1. e4 *");
+    assert_eq!(record.notes(NodeId::ROOT).after, ["a } b"]);
+    let written = pgn::to_pgn(&record);
+    assert!(game(&written) == record, "{written}");
 }
