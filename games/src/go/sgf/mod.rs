@@ -1,4 +1,4 @@
-//! SGF, Go's record format (FF[4]): game trees read into [`Record`]s of
+//! SGF, Go's record format (FF\[4\]): game trees read into [`Record`]s of
 //! Go nodes, and records written back.
 //!
 //! # What is read
@@ -7,7 +7,7 @@
 //!
 //! - a file is game trees `( )`, anything before each skipped; a game tree
 //!   is a sequence of nodes `;`, then its variations, each a game tree of
-//!   its own; a node is properties, an identifier of capitals (FF[3]'s
+//!   its own; a node is properties, an identifier of capitals (FF\[3\]'s
 //!   lowercase letters left out, as in `AddBlack`) then values in `[ ]`,
 //!   `\` escaping the next character and a `\` before a line end a soft
 //!   break (no character); a property given twice in a node has both's
@@ -46,7 +46,7 @@
 //!
 //! # What is written
 //!
-//! [`to_sgf`] and [`write`] write a game tree a record: `GM[1]FF[4]CA[UTF-8]`,
+//! [`to_sgf`] and [`write()`] write a game tree a record: `GM[1]FF[4]CA[UTF-8]`,
 //! `SZ`, the tags, the start's stones and `PL` where the first move does
 //! not say the side to move, then each node (a move, `PL` for a null
 //! move, the stones a setup changes), its comments, glyphs and extras,

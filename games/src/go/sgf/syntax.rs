@@ -32,7 +32,7 @@ impl SyntaxNode {
     }
 }
 
-/// The longest property identifier read: FF[4]'s are at most two letters,
+/// The longest property identifier read: FF\[4\]'s are at most two letters,
 /// older files spell them out (`AddBlack`), never this long.
 const IDENTIFIER_BYTES: usize = 32;
 

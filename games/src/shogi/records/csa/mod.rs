@@ -44,7 +44,7 @@
 //!
 //! # What is written
 //!
-//! [`to_csa`] and [`write`] write `V2.2`, the tags CSA can name, the
+//! [`to_csa`] and [`write()`] write `V2.2`, the tags CSA can name, the
 //! root's comments, the start (`PI` and what it lacks where it can, else
 //! the ranks and hands), the side to move, each move with its `T` lines
 //! and comments, and the ending, so that reading what was written gives

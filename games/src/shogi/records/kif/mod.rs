@@ -44,7 +44,7 @@
 //! illegal move (the error holds the position it was tried in, in SFEN),
 //! a `同` with no move before, an unknown handicap, a diagram the rules
 //! refuse, a variation from past the end of the line before it, and past
-//! the [`Limits`](crate::record::Limits). The reader then goes on at the
+//! the [`Limits`]. The reader then goes on at the
 //! next game's header.
 
 mod notation;
