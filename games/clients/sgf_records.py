@@ -10,13 +10,18 @@ wrote, and its boards must agree node by node, captures included.
     python games/clients/sgf_records.py check GAMES_BINARY GAMES
     python games/clients/sgf_records.py generate --seed S --games N OUT.sgf
     python games/clients/sgf_records.py corpus DIR
+    python games/clients/sgf_records.py bench FILE [--sample N] [--seed S]
 
 `generate` writes the measured corpus (docs/performance.md): games on
 19x19 of 150 to 250 moves with variations beside a tenth of their moves;
-`corpus` seeds the fuzz target's corpus.
+`corpus` seeds the fuzz target's corpus; `bench` times sgfmill on a file
+for the measured table's bearings.
 """
 
+import json
 import random
+import time
+import tracemalloc
 import subprocess
 import sys
 import tempfile
@@ -232,6 +237,52 @@ def corpus(directory):
         write(games, directory / f"sgfmill-{index:02}.sgf")
 
 
+def bench(path, sample, seed):
+    """sgfmill on the file: the time to read it, the bytes it holds a node
+    (tracemalloc, in a second reading), and the time to read the board of
+    `sample` nodes in a random order (replayed from the root on sgfmill's
+    board, which its nodes do not keep)."""
+    data = Path(path).read_bytes()
+    started = time.perf_counter()
+    games = sgf_collection(data)
+    load = time.perf_counter() - started
+    paths = []
+    for game in games:
+        stack = [(game.get_root(), [])]
+        while stack:
+            node, line = stack.pop()
+            paths.append((game, line))
+            for child in node:
+                stack.append((child, line + [child]))
+    del games
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    held = sgf_collection(data)
+    held_bytes = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    del held
+    rng = random.Random(seed)
+    chosen = [rng.choice(paths) for _ in range(min(sample, len(paths)))]
+    started = time.perf_counter()
+    for game, line in chosen:
+        board = boards.Board(game.get_size())
+        black, white, empty = game.get_root().get_setup_stones()
+        board.apply_setup(black, white, empty)
+        for node in line:
+            colour, point = node.get_move()
+            if point is not None:
+                board.play(point[0], point[1], colour)
+    board_seconds = time.perf_counter() - started
+    print(json.dumps({
+        "nodes": len(paths),
+        "load_seconds": load,
+        "bytes_per_node": held_bytes / len(paths),
+        "board_seconds_per_node": board_seconds / max(len(chosen), 1),
+        "sampled": len(chosen),
+        "version": "1.1.1",
+    }))
+
+
 def main(argv):
     if len(argv) == 4 and argv[1] == "check":
         check(argv[2], int(argv[3]))
@@ -242,6 +293,11 @@ def main(argv):
         generate(seed, count, args[-1])
     elif len(argv) == 3 and argv[1] == "corpus":
         corpus(argv[2])
+    elif len(argv) >= 3 and argv[1] == "bench":
+        args = argv[2:]
+        sample = int(args[args.index("--sample") + 1]) if "--sample" in args else 20000
+        seed = int(args[args.index("--seed") + 1]) if "--seed" in args else 1
+        bench(args[0], sample, seed)
     else:
         raise SystemExit(__doc__)
 

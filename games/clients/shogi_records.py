@@ -13,14 +13,20 @@ SFEN node by node.
     python games/clients/shogi_records.py check GAMES_BINARY GAMES
     python games/clients/shogi_records.py generate --seed S --games N OUT.kifu
     python games/clients/shogi_records.py corpus CSA_DIR KIF_DIR
+    python games/clients/shogi_records.py bench FILE [--sample N] [--seed S]
 
 `generate` writes the measured corpus (docs/performance.md): games of 60
 to 120 plies from the start, with variations beside a tenth of their moves,
-one KIF file; `corpus` seeds the fuzz targets' corpora.
+one KIF file; `corpus` seeds the fuzz targets' corpora; `bench` times
+cshogi's parser on a file for the measured table's bearings (it reads a
+KIF game's main line only, and a game a string).
 """
 
 import io
+import json
 import random
+import time
+import tracemalloc
 import subprocess
 import sys
 import tempfile
@@ -321,6 +327,64 @@ def corpus(csa_dir, kif_dir):
         (kif_dir / f"cshogi-{index:02}.kif").write_bytes(text.encode(encoding))
 
 
+def split_games(text, suffix):
+    """A file's games as cshogi parses them one at a time: CSA's by `/`
+    lines, KIF's by each `開始日時` header, its main line only."""
+    if suffix == ".csa":
+        return [text]
+    starts = []
+    at = text.find("開始日時：")
+    while at >= 0:
+        starts.append(at)
+        at = text.find("開始日時：", at + 1)
+    starts = starts or [0]
+    # cshogi reads no variation: each game up to its first.
+    return [text[a:b].split("\n変化：")[0] for a, b in zip(starts, starts[1:] + [len(text)])]
+
+
+def parse_all(text, suffix):
+    if suffix == ".csa":
+        return cshogi.CSA.Parser.parse_str(text)
+    return [cshogi.KIF.Parser.parse_str(game) for game in split_games(text, suffix)]
+
+
+def bench(path, sample, seed):
+    """cshogi on the file: the time to parse it, the bytes its parsers hold
+    a node (tracemalloc, in a second reading), and the time to read the
+    board of `sample` nodes in a random order (replayed from the start on
+    cshogi's board: its parsers keep moves)."""
+    path = Path(path)
+    raw = path.read_bytes()
+    text = raw.decode("cp932" if path.suffix == ".kif" else "utf-8")
+    started = time.perf_counter()
+    parsers = parse_all(text, path.suffix)
+    load = time.perf_counter() - started
+    nodes = [(parser, ply) for parser in parsers for ply in range(len(parser.moves) + 1)]
+    del parsers
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    held = parse_all(text, path.suffix)
+    held_bytes = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    del held
+    rng = random.Random(seed)
+    chosen = [rng.choice(nodes) for _ in range(min(sample, len(nodes)))]
+    started = time.perf_counter()
+    for parser, ply in chosen:
+        board = cshogi.Board(parser.sfen)
+        for move in parser.moves[:ply]:
+            board.push(move)
+    board_seconds = time.perf_counter() - started
+    print(json.dumps({
+        "nodes": len(nodes),
+        "load_seconds": load,
+        "bytes_per_node": held_bytes / len(nodes),
+        "board_seconds_per_node": board_seconds / max(len(chosen), 1),
+        "sampled": len(chosen),
+        "version": "1.1.0",
+    }))
+
+
 def main(argv):
     if len(argv) == 4 and argv[1] == "check":
         check(argv[2], int(argv[3]))
@@ -331,6 +395,11 @@ def main(argv):
         generate(seed, count, args[-1])
     elif len(argv) == 4 and argv[1] == "corpus":
         corpus(argv[2], argv[3])
+    elif len(argv) >= 3 and argv[1] == "bench":
+        args = argv[2:]
+        sample = int(args[args.index("--sample") + 1]) if "--sample" in args else 20000
+        seed = int(args[args.index("--seed") + 1]) if "--seed" in args else 1
+        bench(args[0], sample, seed)
     else:
         raise SystemExit(__doc__)
 
