@@ -106,6 +106,9 @@ enum ShogiCommand {
     Searching(SearchCommand),
     /// The USI engine on standard input and output.
     Usi(EngineArgs),
+    /// Read CSA and KIF files into kept trees, every node's position kept
+    /// (see `chess records`).
+    Records(RecordsArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -173,6 +176,9 @@ enum GoCommand {
     Versus(VersusArgs),
     /// The GTP engine on standard input and output.
     Gtp(EngineArgs),
+    /// Read SGF files into kept trees, every node's position kept (see
+    /// `chess records`).
+    Records(RecordsArgs),
 }
 
 /// What every perft takes.
@@ -445,6 +451,7 @@ pub fn run(allocated: fn() -> usize) -> ExitCode {
             }
             ShogiCommand::Searching(command) => command.run::<shogi::Shogi>(),
             ShogiCommand::Usi(args) => commands::engine::usi(&args),
+            ShogiCommand::Records(args) => commands::records::run_qpi::<shogi::Shogi>(&args),
         },
         Some(GameCommand::Chess(command)) => match command {
             ChessCommand::Perft { fen, perft } => {
@@ -465,6 +472,7 @@ pub fn run(allocated: fn() -> usize) -> ExitCode {
             GoCommand::Selfplay(args) => commands::search::selfplay_run::<go::Go>(&args),
             GoCommand::Versus(args) => commands::search::versus_run::<go::Go>(&args),
             GoCommand::Gtp(args) => commands::engine::gtp(&args),
+            GoCommand::Records(args) => commands::records::run::<go::Go>(&args, None),
         },
     };
     match outcome {

@@ -85,8 +85,10 @@ mod board;
 mod end;
 mod playout;
 mod point;
+mod records;
 mod search;
 mod setup;
+pub mod sgf;
 
 use persistent_qi::Player;
 
@@ -94,6 +96,7 @@ pub use board::Board;
 pub use end::{Area, Score};
 pub use playout::{KeptTree, KeptTreeError, MAX_MOVES, Playout, kept_tree, playout, random_move};
 pub use point::{COLUMNS, MAX_POINTS, MAX_SIZE, ParsePointError, Point};
+pub use records::Format;
 pub use search::{KOMI, PLIES_PER_POINT, Step};
 pub use setup::{LoadError, load};
 

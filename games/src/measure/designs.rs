@@ -426,12 +426,12 @@ pub fn table(compared: &[Compared], peer: Option<&Peer>) -> Table {
 }
 
 /// The kept positions' targets, each with its figure and verdict: bytes a
-/// node at most the string design's (and the ratio to the fixed array's,
-/// reported), every node's board at least 5 times as fast as replaying
+/// node at most the string design's (and at most the game's share of the
+/// fixed array's, [`Records::FIXED_TARGET`], else the ratio reported), every node's board at least 5 times as fast as replaying
 /// from the root and 3 times as fast as parsing the string, loading at
 /// most 1.3 times the moves only's.
 #[must_use]
-pub fn targets(compared: &[Compared]) -> Table {
+pub fn targets<G: Records>(compared: &[Compared]) -> Table {
     let mut table = Table::new(["kept positions", "measured", "target", "verdict"]).words_last();
     let figures = |design: Design| compared.iter().find(|runs| runs.design == design);
     let (Some(moves), Some(strings), Some(fixed), Some(kept)) = (
@@ -452,11 +452,14 @@ pub fn targets(compared: &[Compared]) -> Table {
         "<= 1".to_string(),
         verdict(to_strings <= 1.0).to_string(),
     ]);
+    let to_fixed = bytes(kept) / bytes(fixed);
     table.row([
         "bytes per node, against a fixed-array copy a node".to_string(),
-        format_number(bytes(kept) / bytes(fixed), 3),
-        "reported".to_string(),
-        String::new(),
+        format_number(to_fixed, 3),
+        G::FIXED_TARGET.map_or_else(|| "reported".to_string(), |most| format!("<= {most}")),
+        G::FIXED_TARGET
+            .map(|most| verdict(to_fixed <= most).to_string())
+            .unwrap_or_default(),
     ]);
     let replay = board(moves) / board(kept);
     table.row([

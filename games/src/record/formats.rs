@@ -34,6 +34,12 @@ pub trait Records: Game {
     /// `bytes_per_node`, `board_seconds_per_node`, `sampled`, `version`).
     const PEER: (&'static str, &'static str);
 
+    /// The most the kept positions' bytes a node may be of the fixed-array
+    /// copy's (`records --compare`), if the game has that target: 0.4 for
+    /// shogi and Go; none for chess, whose 64-byte board copies about as
+    /// cheaply as a kept position keeps it (the ratio is reported).
+    const FIXED_TARGET: Option<f64> = None;
+
     /// The format of a file named `path`: by its extension, any case
     /// (`.pgn`; `.csa`, `.kif`, `.kifu`; `.sgf`); a game of one format
     /// reads every file in it.

@@ -46,4 +46,14 @@ impl Notes {
             && self.nags.is_empty()
             && self.extras.is_empty()
     }
+
+    /// Gives back what the vectors hold beyond their contents: a vector's
+    /// first push takes room for four, and a node's one time line or
+    /// comment would otherwise cost three more.
+    pub fn shrink_to_fit(&mut self) {
+        self.before.shrink_to_fit();
+        self.after.shrink_to_fit();
+        self.nags.shrink_to_fit();
+        self.extras.shrink_to_fit();
+    }
 }

@@ -440,6 +440,13 @@ impl<N: Node, K> Record<N, K> {
     /// contents: a reader calls it once a game is read, so that a record
     /// kept costs its nodes, not the slack of its growth.
     pub fn shrink_to_fit(&mut self) {
+        for notes in self
+            .entries
+            .iter_mut()
+            .filter_map(|entry| entry.notes.as_deref_mut())
+        {
+            notes.shrink_to_fit();
+        }
         self.entries.shrink_to_fit();
         self.tags.shrink_to_fit();
     }

@@ -71,6 +71,7 @@ mod make;
 mod movegen;
 mod moves;
 pub(crate) mod piece;
+pub mod records;
 mod search;
 mod setup;
 mod sfen;

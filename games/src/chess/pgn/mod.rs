@@ -48,7 +48,7 @@
 //!
 //! # What is written
 //!
-//! [`to_pgn`] and [`write`] lay a record out as python-chess's exporter
+//! [`to_pgn`] and [`write()`] lay a record out as python-chess's exporter
 //! does (its tags, a blank line, its movetext in lines of 80 characters),
 //! so that reading what was written gives the same record (`==`); the
 //! termination marker is the record's ending, none if it has none. A

@@ -26,26 +26,30 @@ use crate::cli::allocated;
 /// What `records` reads and what it prints.
 #[derive(Debug, Clone, Args)]
 pub(crate) struct RecordsArgs {
-    /// The record files (chess: PGN).
+    /// The record files (chess: PGN; shogi: CSA, KIF in `Shift_JIS` `.kif`
+    /// or UTF-8 `.kifu`; Go: SGF).
     #[arg(value_name = "FILE", required_unless_present = "load")]
     files: Vec<PathBuf>,
     /// Read on past a bad game, counting it (and saying why on standard
     /// error), rather than stopping there.
     #[arg(long)]
     skip_bad: bool,
-    /// List the games and plies that reach this position (chess: FEN; its
-    /// clocks ignored), one a line: the file, the game's number, the ply
+    /// List the games and plies that reach this position (chess: FEN, its
+    /// clocks ignored; shogi: FEEN; Go: a diagram), one a line: the file, the game's number, the ply
     /// and the moves to it, separated by tabs.
     #[arg(long, value_name = "POSITION")]
     position: Option<String>,
     /// Print one line a node in place of the summary: the game's number in
     /// its file (from 1, bad games counted), the moves from its start in
-    /// the engine protocol's notation (UCI, `0000` for a null move)
-    /// separated by spaces, and the position (chess: FEN's six fields),
-    /// separated by tabs.
+    /// the engine protocol's notation (UCI, `0000` for a null move; USI;
+    /// GTP vertices and `pass`) separated by spaces, and the position
+    /// (chess: FEN's six fields; shogi: SFEN's four; Go: the rows from the
+    /// top, `.`, `X`, `O`, joined by `/`, then `b` or `w`), separated by
+    /// tabs.
     #[arg(long)]
     nodes: bool,
-    /// Write the games read to FILE in the game's format (chess: PGN).
+    /// Write the games read to FILE in the game's format (chess: PGN;
+    /// shogi: CSA; Go: SGF).
     #[arg(long, value_name = "FILE")]
     export: Option<PathBuf>,
     /// The seed of the random order every node's board is read in.
@@ -289,7 +293,7 @@ fn compare<G: Records + Rules>(args: &RecordsArgs) -> Result<(), Failure> {
         .map(|python| designs::peer(python, Path::new(script), peer_name, &files, args.seed))
         .transpose()?;
     let table = designs::table(&compared, peer.as_ref());
-    let targets = designs::targets(&compared);
+    let targets = designs::targets::<G>(&compared);
     print!("{}\n{}", table.render(), targets.render());
     if let Some(sections) = &sections {
         let names: Vec<String> = files

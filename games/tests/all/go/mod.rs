@@ -1,6 +1,7 @@
 //! Go: loading (`load`), the rules (`rules`), the end of a
 //! game and its score (`end`), perft (`perft`), playouts (`playout`), and
-//! random games against a plain reference (`reference`).
+//! random games against a plain reference (`reference`), and SGF
+//! records (`sgf`).
 
 mod end;
 mod load;
@@ -8,3 +9,4 @@ mod perft;
 mod playout;
 mod reference;
 mod rules;
+mod sgf;

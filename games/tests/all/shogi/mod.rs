@@ -13,6 +13,7 @@ mod load;
 mod perft;
 mod pieces;
 mod promotion;
+mod records;
 mod reference;
 mod search;
 mod sfen;
