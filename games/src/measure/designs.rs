@@ -461,6 +461,18 @@ pub fn targets<G: Records>(compared: &[Compared]) -> Table {
             .map(|most| verdict(to_fixed <= most).to_string())
             .unwrap_or_default(),
     ]);
+    // What each design keeps a node beyond the moves only's: the tree's
+    // links, steps and notes (a KIF's time on every move among them) are
+    // the same in every design, and are left out here.
+    let positions = |runs: &Compared| bytes(runs) - bytes(moves);
+    for (against, design) in [("a string", strings), ("a fixed-array copy", fixed)] {
+        table.row([
+            format!("the positions alone (bytes per node less the moves only's), against {against} a node"),
+            format_number(positions(kept) / positions(design), 3),
+            "reported".to_string(),
+            String::new(),
+        ]);
+    }
     let replay = board(moves) / board(kept);
     table.row([
         "every node's board in a random order, speed against replay from the root".to_string(),

@@ -759,6 +759,80 @@ fn search(performance: &str) -> Result<Vec<Line>, String> {
     ])
 }
 
+/// The records' sections (issue 56), a game each: chess's PGN, shogi's
+/// KIF, Go's SGF.
+const RECORDS: [&str; 3] = ["chess-records", "shogi-records", "go-records"];
+
+/// The figure of a records section's targets table (the one headed `kept
+/// positions`) in the row `label`.
+fn records_figure(performance: &str, name: &str, label: &str) -> Result<f64, String> {
+    let all = rows(section(performance, name)?);
+    let at = all
+        .iter()
+        .position(|cells| cells.first() == Some(&"kept positions"))
+        .ok_or_else(|| format!("{name}: no targets table"))?;
+    figure(&all[at..], label, "measured").map_err(|error| format!("{name}: {error}"))
+}
+
+/// The records' lines: kept positions against the other designs of what a
+/// record's node keeps, in every game.
+fn records(performance: &str) -> Result<Vec<Line>, String> {
+    let figures = |label: &str, games: &[usize]| {
+        games
+            .iter()
+            .map(|&game| records_figure(performance, RECORDS[game], label))
+            .collect::<Result<Vec<f64>, String>>()
+    };
+    let line = |what: &str, figures: &[f64], goal: Option<Goal>, target: &str| Line {
+        what: what.to_string(),
+        sync: cell(figures, goal, 2),
+        local: "-".to_string(),
+        target: target.to_string(),
+    };
+    let all = [0, 1, 2];
+    Ok(vec![
+        line(
+            "records (chess, shogi, Go), kept positions: bytes per node against a string a node",
+            &figures("bytes per node, against a string a node", &all)?,
+            Some(Goal::AtMost(1.0)),
+            "<= 1",
+        ),
+        line(
+            "the same against a fixed-array copy a node (shogi, Go)",
+            &figures("bytes per node, against a fixed-array copy a node", &[1, 2])?,
+            Some(Goal::AtMost(0.4)),
+            "<= 0.4",
+        ),
+        line(
+            "the same, chess",
+            &figures("bytes per node, against a fixed-array copy a node", &[0])?,
+            None,
+            "reported",
+        ),
+        line(
+            "records: every node's board in a random order, speed against replay from the root",
+            &figures(
+                "every node's board in a random order, speed against replay from the root",
+                &all,
+            )?,
+            Some(Goal::AtLeast(5.0)),
+            ">= 5",
+        ),
+        line(
+            "the same, against parsing the string",
+            &figures("the same, against parsing the string", &all)?,
+            Some(Goal::AtLeast(3.0)),
+            ">= 3",
+        ),
+        line(
+            "records: load time against moves only",
+            &figures("load time against moves only", &all)?,
+            Some(Goal::AtMost(1.3)),
+            "<= 1.3",
+        ),
+    ])
+}
+
 /// The sections of a perft split into work units and counted on Dask:
 /// chess's, held to the targets, and shogi's, reported.
 const DISTRIBUTED: [&str; 2] = [
@@ -836,6 +910,7 @@ fn target_lines(performance: &str) -> Result<(Vec<Line>, Vec<&'static str>), Str
     lines.extend(criterion(performance)?);
     lines.push(counts(performance)?);
     lines.extend(search(performance)?);
+    lines.extend(records(performance)?);
     lines.extend(distributed(performance)?);
     let mut sources = vec![
         SAVED_TREE,
@@ -852,6 +927,7 @@ fn target_lines(performance: &str) -> Result<(Vec<Line>, Vec<&'static str>), Str
     sources.extend(SEARCHES.iter().flatten());
     sources.extend(VERSUS);
     sources.push(SELFPLAY);
+    sources.extend(RECORDS);
     sources.extend(DISTRIBUTED);
     Ok((lines, sources))
 }
