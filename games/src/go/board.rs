@@ -1,6 +1,13 @@
 //! The read board: one node's points, copied once from the position crate
-//! into a fixed array, and the flood fills that find groups, liberties,
-//! captures, suicides and eyes on it. Nothing here touches a position.
+//! into a fixed array, with every stone's group and every group's
+//! pseudo-liberties built from them ([`Groups`]) and kept as moves are
+//! played in place, so that a legality test, a capture and a ko cost what
+//! the stones beside the point cost, as in Go programs (libego, Fuego,
+//! Pachi). Reading a node rebuilds the groups in O(points); a move
+//! updates them in O(the stones it merges or captures). The flood fills
+//! remain for what the groups cannot know (a loaded position's stones
+//! without liberty) and as the tests' reference. Nothing here touches a
+//! position.
 
 use persistent_qi::Player;
 
@@ -94,9 +101,10 @@ impl Neighbours {
 /// ko point.
 ///
 /// Built by [`Node::read`](crate::Node::read), which copies the position's
-/// board once with [`read_board`](crate::Position::read_board); every group
-/// and liberty question is then a flood fill on this array. A search also
-/// plays moves on it in place ([`Rules::make`](crate::search::Rules::make)).
+/// board once with [`read_board`](crate::Position::read_board) and builds
+/// its groups; a group or liberty question is then a few loads. A search
+/// also plays moves on it in place ([`Rules::make`](crate::search::Rules::make)),
+/// which keeps the groups.
 ///
 /// Two boards are equal when their size, points, player to move and ko
 /// point are: the array past the board's points is not compared.
@@ -109,6 +117,127 @@ pub struct Board {
     height: usize,
     turn: Player,
     ko: Option<u16>,
+    /// The groups, kept as the stones are placed and captured (see
+    /// [`Groups`]): read only at stones, rebuilt by every read.
+    groups: Groups,
+}
+
+/// Every stone's group, and every group's pseudo-liberties, as Go programs
+/// keep them (libego, GNU Go's "pseudo-liberties", Fuego's liberty counts).
+///
+/// At a stone `s`: `head[s]`, the index naming its group (one of its
+/// stones), and `next[s]`, the next stone of the group on a circular list.
+/// At a group's head `h`: `size[h]` stones, and its pseudo-liberties, an
+/// empty point counted once for every stone of the group beside it:
+/// `liberties[h]` of them, `sum[h]` their indices added up and `squares[h]`
+/// their squares. The group has exactly one liberty, point `sum / count`,
+/// when every pseudo-liberty is that point, which holds exactly when
+/// `count * squares == sum * sum` (the Cauchy-Schwarz equality case), so
+/// "in atari" and "which liberty" cost a multiplication, with no list.
+///
+/// Invariants, after every read and every move: the lists partition the
+/// stones into the board's groups (orthogonally connected stones of one
+/// colour); the counts hold as defined. The entries at empty points are
+/// never read.
+#[derive(Debug, Clone)]
+struct Groups {
+    head: [u16; MAX_POINTS],
+    next: [u16; MAX_POINTS],
+    size: [u16; MAX_POINTS],
+    liberties: [u16; MAX_POINTS],
+    sum: [u32; MAX_POINTS],
+    squares: [u32; MAX_POINTS],
+}
+
+impl Groups {
+    const NONE: Groups = Groups {
+        head: [0; MAX_POINTS],
+        next: [0; MAX_POINTS],
+        size: [0; MAX_POINTS],
+        liberties: [0; MAX_POINTS],
+        sum: [0; MAX_POINTS],
+        squares: [0; MAX_POINTS],
+    };
+
+    /// A group of one stone at `index`, with no pseudo-liberty yet.
+    fn start(&mut self, index: usize) {
+        self.head[index] = to_u16(index);
+        self.next[index] = to_u16(index);
+        self.size[index] = 1;
+        self.liberties[index] = 0;
+        self.sum[index] = 0;
+        self.squares[index] = 0;
+    }
+
+    fn head(&self, index: usize) -> usize {
+        usize::from(self.head[index])
+    }
+
+    /// Counts the empty point `liberty` once more as a pseudo-liberty of the
+    /// group headed at `head`.
+    fn add_liberty(&mut self, head: usize, liberty: usize) {
+        let point = u32::from(to_u16(liberty));
+        self.liberties[head] += 1;
+        self.sum[head] += point;
+        self.squares[head] += point * point;
+    }
+
+    /// Counts `liberty` once less: a stone was placed there.
+    fn remove_liberty(&mut self, head: usize, liberty: usize) {
+        let point = u32::from(to_u16(liberty));
+        self.liberties[head] -= 1;
+        self.sum[head] -= point;
+        self.squares[head] -= point * point;
+    }
+
+    /// Whether the group headed at `head` has exactly one liberty.
+    fn in_atari(&self, head: usize) -> bool {
+        let count = u64::from(self.liberties[head]);
+        let sum = u64::from(self.sum[head]);
+        count > 0 && count * u64::from(self.squares[head]) == sum * sum
+    }
+
+    /// Whether the group headed at `head` has no liberty.
+    #[cfg(test)]
+    fn captured(&self, head: usize) -> bool {
+        self.liberties[head] == 0
+    }
+
+    /// Joins the groups headed at `a` and `b` (two different groups): the
+    /// smaller's stones take the larger's head, and the two lists are
+    /// spliced into one. O(the smaller group's stones).
+    fn merge(&mut self, a: usize, b: usize) {
+        let (keep, absorbed) = if self.size[a] >= self.size[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut stone = absorbed;
+        loop {
+            self.head[stone] = to_u16(keep);
+            stone = usize::from(self.next[stone]);
+            if stone == absorbed {
+                break;
+            }
+        }
+        self.next.swap(keep, absorbed);
+        self.size[keep] += self.size[absorbed];
+        self.liberties[keep] += self.liberties[absorbed];
+        self.sum[keep] += self.sum[absorbed];
+        self.squares[keep] += self.squares[absorbed];
+    }
+
+    /// The stones of the group of the stone at `index`, added to `points`.
+    fn add_stones(&self, index: usize, points: &mut Points) {
+        let mut stone = index;
+        loop {
+            points.insert(stone);
+            stone = usize::from(self.next[stone]);
+            if stone == index {
+                break;
+            }
+        }
+    }
 }
 
 impl Default for Board {
@@ -120,6 +249,7 @@ impl Default for Board {
             height: 0,
             turn: Player::First,
             ko: None,
+            groups: Groups::NONE,
         }
     }
 }
@@ -166,6 +296,45 @@ impl Board {
         self.turn = position.turn();
         self.ko = ko;
         position.read_board(&mut self.squares[..width * height]);
+        self.rebuild_groups();
+    }
+
+    /// Builds the groups from the points: O(points).
+    fn rebuild_groups(&mut self) {
+        let points = self.width * self.height;
+        let mut seen = Points::NONE;
+        let mut stack = [0_u16; MAX_POINTS];
+        for start in 0..points {
+            let Some(colour) = self.squares[start] else {
+                continue;
+            };
+            if !seen.insert(start) {
+                continue;
+            }
+            self.groups.start(start);
+            let mut len = 1;
+            stack[0] = to_u16(start);
+            while len > 0 {
+                len -= 1;
+                let at = usize::from(stack[len]);
+                for &next in self.neighbours(at).as_slice() {
+                    match self.squares[next] {
+                        None => self.groups.add_liberty(start, next),
+                        Some(stone) if stone == colour && seen.insert(next) => {
+                            // A stone of one's own, not seen yet: into
+                            // the list after the head.
+                            self.groups.head[next] = to_u16(start);
+                            self.groups.next[next] = self.groups.next[start];
+                            self.groups.next[start] = to_u16(next);
+                            self.groups.size[start] += 1;
+                            stack[len] = to_u16(next);
+                            len += 1;
+                        }
+                        Some(_) => {}
+                    }
+                }
+            }
+        }
     }
 
     /// The number of columns.
@@ -270,9 +439,38 @@ impl Board {
     pub(crate) fn play_at(&mut self, index: usize) -> Points {
         let captured = self.captures(index);
         self.ko = self.ko_after(index, &captured);
-        self.squares[index] = Some(self.mover());
+        let mover = self.mover();
+        let neighbours = self.neighbours(index);
+        // The stone placed: a group of its own, which takes its empty
+        // neighbours as liberties and is no longer a liberty of the groups
+        // beside it (once for each of their stones beside it).
+        self.squares[index] = Some(mover);
+        self.groups.start(index);
+        for &next in neighbours.as_slice() {
+            match self.squares[next] {
+                None => self.groups.add_liberty(index, next),
+                Some(_) => self.groups.remove_liberty(self.groups.head(next), index),
+            }
+        }
+        for &next in neighbours.as_slice() {
+            if self.squares[next] == Some(mover) {
+                let (mine, theirs) = (self.groups.head(index), self.groups.head(next));
+                if mine != theirs {
+                    self.groups.merge(mine, theirs);
+                }
+            }
+        }
         for square in captured.iter() {
             self.squares[square] = None;
+        }
+        // Each captured point is a liberty again of every stone of the
+        // mover's beside it.
+        for square in captured.iter() {
+            for &next in self.neighbours(square).as_slice() {
+                if self.squares[next] == Some(mover) {
+                    self.groups.add_liberty(self.groups.head(next), square);
+                }
+            }
         }
         self.turn = self.turn.flip();
         captured
@@ -332,17 +530,41 @@ impl Board {
         }
         let mover = Some(self.mover());
         neighbours.as_slice().iter().any(|&next| {
-            let mut group = Points::NONE;
-            let free = self.has_liberty_besides(next, index, &mut group);
-            // Joining a friendly group that keeps a liberty, or taking the
-            // last liberty of an enemy group (a capture), leaves the new
-            // stone a liberty.
+            // `index` is a liberty of the group beside it: in atari, that
+            // is its only one. Joining a friendly group that keeps another
+            // liberty, or taking the last liberty of an enemy group (a
+            // capture), leaves the new stone a liberty.
+            let last = self.groups.in_atari(self.groups.head(next));
             if self.squares[next] == mover {
-                free
+                !last
             } else {
-                !free
+                last
             }
         })
+    }
+
+    /// [`legal_at`](Board::legal_at) by flood fills, without the groups:
+    /// the reference the groups are tested against.
+    #[cfg(test)]
+    fn legal_by_flood(&self, index: usize) -> bool {
+        if self.squares[index].is_some() || self.ko.is_some_and(|ko| usize::from(ko) == index) {
+            return false;
+        }
+        let mover = Some(self.mover());
+        let neighbours = self.neighbours(index);
+        neighbours
+            .as_slice()
+            .iter()
+            .any(|&next| self.squares[next].is_none())
+            || neighbours.as_slice().iter().any(|&next| {
+                let mut group = Points::NONE;
+                let free = self.has_liberty_besides(next, index, &mut group);
+                if self.squares[next] == mover {
+                    free
+                } else {
+                    !free
+                }
+            })
     }
 
     /// Whether every neighbour of the point at `index` holds a `stone`.
@@ -425,7 +647,25 @@ impl Board {
 
     /// The opponent's stones that a legal move at `index` captures: every
     /// neighbouring enemy group whose last liberty it takes.
+    /// O(the stones captured): an enemy group beside `index` is captured
+    /// when it is in atari, `index` (one of its liberties) being its last.
     pub(crate) fn captures(&self, index: usize) -> Points {
+        let opponent = Some(self.opponent());
+        let mut captured = Points::NONE;
+        for &next in self.neighbours(index).as_slice() {
+            if self.squares[next] == opponent
+                && !captured.contains(next)
+                && self.groups.in_atari(self.groups.head(next))
+            {
+                self.groups.add_stones(next, &mut captured);
+            }
+        }
+        captured
+    }
+
+    /// [`captures`](Board::captures) by flood fills: the tests' reference.
+    #[cfg(test)]
+    fn captures_by_flood(&self, index: usize) -> Points {
         let opponent = Some(self.opponent());
         let mut captured = Points::NONE;
         for &next in self.neighbours(index).as_slice() {
@@ -471,5 +711,99 @@ impl core::fmt::Display for Board {
         }
         let turn = if self.turn.is_first() { "X" } else { "O" };
         write!(f, " {turn}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use support::Rng;
+
+    use super::{Board, Points};
+    use crate::Local;
+    use crate::go::{self, random_move};
+
+    /// Every stone's group and pseudo-liberties, as a rebuild from the
+    /// points gives them: the same partition and the same counts.
+    fn assert_groups_as_rebuilt(board: &Board) {
+        let mut rebuilt = board.clone();
+        rebuilt.rebuild_groups();
+        let (kept, fresh) = (&board.groups, &rebuilt.groups);
+        for (index, square) in board.squares().iter().enumerate() {
+            if square.is_none() {
+                continue;
+            }
+            let (ours, theirs) = (kept.head(index), fresh.head(index));
+            let mut ours_stones = Points::NONE;
+            let mut theirs_stones = Points::NONE;
+            kept.add_stones(index, &mut ours_stones);
+            fresh.add_stones(index, &mut theirs_stones);
+            assert_eq!(
+                ours_stones, theirs_stones,
+                "the group of {index} on {board}"
+            );
+            assert_eq!(
+                (
+                    kept.size[ours],
+                    kept.liberties[ours],
+                    kept.sum[ours],
+                    kept.squares[ours]
+                ),
+                (
+                    fresh.size[theirs],
+                    fresh.liberties[theirs],
+                    fresh.sum[theirs],
+                    fresh.squares[theirs]
+                ),
+                "the counts of the group of {index} on {board}"
+            );
+            assert!(!kept.captured(ours), "a group without liberty on {board}");
+        }
+    }
+
+    /// Random games on several boards: after every move, the kept groups
+    /// are the rebuilt ones, and every point's legality and captures are
+    /// what flood fills find.
+    #[test]
+    fn the_kept_groups_agree_with_flood_fills_along_random_games() {
+        let (mut moves, mut captured) = (0, 0);
+        for (size, seed) in [
+            ("9x9", 1),
+            ("9x9", 2),
+            ("5x5", 3),
+            ("13x13", 4),
+            ("19x19", 5),
+            ("2x3", 6),
+        ] {
+            let node = go::load::<Local<u8, u8>>(size).expect("an empty board");
+            let mut board = Board::default();
+            crate::game::Node::read_into(&node, &mut board);
+            let mut rng = Rng(seed);
+            for _ in 0..400 {
+                for index in 0..board.squares().len() {
+                    assert_eq!(
+                        board.legal_at(index),
+                        board.legal_by_flood(index),
+                        "the legality of {index} on {board}"
+                    );
+                    if board.legal_at(index) {
+                        assert_eq!(board.captures(index), board.captures_by_flood(index));
+                    }
+                }
+                match random_move(&board, &mut rng) {
+                    Some(point) => {
+                        let index = board.index(point).expect("a point of the board");
+                        captured += board.play_at(index).len();
+                        moves += 1;
+                    }
+                    None => board.pass(),
+                }
+                assert_groups_as_rebuilt(&board);
+            }
+        }
+        // The games fill their boards and capture, many times.
+        assert!(
+            moves > 800 && captured > 200,
+            "{moves} moves, {captured} stones captured"
+        );
     }
 }

@@ -177,6 +177,14 @@ impl Rules for Go {
         end::ended(board, line, *terms)
     }
 
+    /// Two passes in a row end a playout, scored by area with komi as the
+    /// tree's [`ended`](Rules::ended) scores them. Before, a playout kept
+    /// passing to its move limit and was then evaluated, so trees built
+    /// with playouts to the end may differ from those of earlier versions.
+    fn playout_ended(board: &Board, step: &Step, terms: &Terms) -> Option<Outcome> {
+        (step.passes() >= 2).then(|| end::scored(board, terms.komi))
+    }
+
     /// The logistic of the mover's lead by area with komi ([`Board::area`],
     /// as the end counts it), over a scale of the square root of the
     /// board's points: a lead of 9 points on 9x9, or 19 on 19x19, is worth
