@@ -77,6 +77,8 @@ pub struct Gtp {
     limits: Limits,
     /// Black's clock, then White's.
     clocks: [GoClock; 2],
+    /// The playouts of a judgement.
+    judge_playouts: usize,
     /// The last judgement, and the board it judged.
     judged: Option<(go::Board, Judgement)>,
 }
@@ -100,8 +102,20 @@ impl Gtp {
             size,
             limits,
             clocks: [GoClock::default(); 2],
+            judge_playouts: JUDGE_PLAYOUTS,
             judged: None,
         })
+    }
+
+    /// This front-end with `playouts` for each judgement of
+    /// `final_score` and `final_status_list` instead of
+    /// [`JUDGE_PLAYOUTS`]: fewer where the answers need not be good
+    /// (the fuzz target's front-ends).
+    #[must_use]
+    pub fn judging_with(mut self, playouts: usize) -> Self {
+        self.judge_playouts = playouts;
+        self.judged = None;
+        self
     }
 
     /// The clock of `color` (`b`, `w`, `black`, `white`), as the engine
@@ -149,7 +163,7 @@ impl Gtp {
             .is_none_or(|(judged, _)| judged != board)
         {
             let mut rng = Rng(self.config.options.seed ^ JUDGE_SEED);
-            let judgement = board.judge(JUDGE_PLAYOUTS, &mut rng);
+            let judgement = board.judge(self.judge_playouts, &mut rng);
             self.judged = Some((board.clone(), judgement));
         }
         &self.judged.as_ref().expect("judged just now").1
