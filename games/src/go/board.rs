@@ -605,7 +605,12 @@ impl Board {
     /// `besides` (the point being played). The stones visited are added to
     /// `group`: the whole group when the answer is `false`, as the search
     /// stops at the first liberty found.
-    fn has_liberty_besides(&self, start: usize, besides: usize, group: &mut Points) -> bool {
+    pub(crate) fn has_liberty_besides(
+        &self,
+        start: usize,
+        besides: usize,
+        group: &mut Points,
+    ) -> bool {
         let colour = self.squares[start];
         // The stones found whose neighbours are still to look at: a bit
         // set rather than a stack, so that a search (most stop at their

@@ -406,34 +406,17 @@ fn self_atari(board: &Board, index: usize, colour: u8) -> bool {
                 Some(stone) if stone == colour && string.insert(next) => {
                     frontier.insert(next);
                 }
-                Some(stone) if stone != colour && only_liberty(board, next, index) => {
-                    return false;
+                Some(stone) if stone != colour => {
+                    // A string of the other colour whose last liberty
+                    // this is would be captured.
+                    let mut visited = Points::NONE;
+                    if !board.has_liberty_besides(next, index, &mut visited) {
+                        return false;
+                    }
                 }
                 _ => {}
             }
         }
     }
     liberties.len() <= 1
-}
-
-/// Whether `index` is the only liberty of the string of the stone at
-/// `start`. By flood fill.
-fn only_liberty(board: &Board, start: usize, index: usize) -> bool {
-    let squares = board.squares();
-    let mut string = Points::NONE;
-    let mut frontier = Points::NONE;
-    string.insert(start);
-    frontier.insert(start);
-    while let Some(at) = frontier.pop() {
-        for &next in board.neighbours(at).as_slice() {
-            match squares[next] {
-                None if next != index => return false,
-                Some(stone) if Some(stone) == squares[start] && string.insert(next) => {
-                    frontier.insert(next);
-                }
-                _ => {}
-            }
-        }
-    }
-    true
 }
