@@ -130,7 +130,7 @@ impl Board {
         seen.insert(start);
         frontier.insert(start);
         while let Some(at) = frontier.pop() {
-            for &next in self.neighbours(at).as_slice() {
+            for next in self.neighbours(at) {
                 match self.squares()[next] {
                     None => {
                         if seen.insert(next) {

@@ -11,7 +11,7 @@ use core::fmt;
 use support::Rng;
 
 use super::board::Board;
-use super::point::{MAX_POINTS, Point};
+use super::point::Point;
 use super::{GoPosition, Node};
 use crate::game::Node as _;
 
@@ -19,52 +19,28 @@ use crate::game::Node as _;
 /// 19x19 game is cut short.
 pub const MAX_MOVES: usize = 300;
 
-/// Points drawn from the whole board before [`random_move`] lists the
-/// empty ones: enough that a board up to about nine tenths full rarely
-/// needs the list.
-const DRAWS: usize = 16;
-
 /// A uniformly random move of the read board among the legal moves that do
 /// not fill one of the mover's eyes ([`Board::is_own_eye`]), or `None` if
 /// there is none.
 ///
-/// Points are first drawn from the whole board, each taken if it is such
-/// a move (16 of them at most): each such move is as likely as any
-/// other, at the cost of about one legality test on a board with room.
-/// Failing that, the empty points are listed and drawn from, each one
-/// refused (illegal, or an eye) removed from the draw, which is uniform
-/// over the same moves.
+/// The move is drawn among the board's empty points, which the board keeps
+/// as a set ([`Board::empty_points`]): the point of a random rank in index
+/// order is taken if it is such a move, else it is removed from the draw
+/// and another drawn, which is uniform over the same moves. One draw and
+/// about one legality test on a board with room; on a board full but for
+/// its eyes, one draw for each point refused, and none on a full board.
+/// The draw depends on the set alone, not on the order the points were
+/// emptied, so a board read from a node and one made move by move draw
+/// the same move.
 #[must_use]
 pub fn random_move(board: &Board, rng: &mut Rng) -> Option<Point> {
-    let points = board.squares().len();
-    if points == 0 {
-        return None;
-    }
-    let acceptable = |index: usize| {
-        board.squares()[index].is_none() && !board.own_eye_at(index) && board.legal_at(index)
-    };
-    for _ in 0..DRAWS {
-        let index = rng.below(points);
-        if acceptable(index) {
-            return Some(board.point_at(index));
-        }
-    }
-    let mut candidates = [0_u16; MAX_POINTS];
-    let mut len = 0;
-    // Written whether empty or not, counted only if empty: no branch to
-    // mispredict on a board half full at random.
-    for (index, square) in (0_u16..).zip(board.squares()) {
-        candidates[len] = index;
-        len += usize::from(square.is_none());
-    }
-    while len > 0 {
-        let drawn = rng.below(len);
-        let index = usize::from(candidates[drawn]);
+    let mut candidates = *board.empty_points();
+    for left in (1..=board.empty_len()).rev() {
+        let index = candidates.nth(rng.below(left));
         if !board.own_eye_at(index) && board.legal_at(index) {
             return Some(board.point_at(index));
         }
-        len -= 1;
-        candidates[drawn] = candidates[len];
+        candidates.remove(index);
     }
     None
 }
