@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 use persistent_qi::Player;
 
 use super::point::{MAX_POINTS, MAX_SIZE, Point};
-use super::{GoPosition, stone};
+use super::{BLACK, GoPosition, stone};
 
 /// A flat index as the `u16` the rules store it in.
 pub(crate) fn to_u16(index: usize) -> u16 {
@@ -206,6 +206,18 @@ impl Adjacency {
     }
 }
 
+/// Where a stone's count sits in [`Board`]'s neighbour counts: bit 0 for
+/// black, bit 8 for white (any stone but black).
+fn shift(stone: u8) -> u32 {
+    if stone == BLACK { 0 } else { 8 }
+}
+
+/// A stone's unit in [`Board`]'s neighbour counts: 1 for black, `1 << 8`
+/// for white.
+fn unit(stone: u8) -> u16 {
+    1 << shift(stone)
+}
+
 /// One node read for the rules: its points, the player to move and the
 /// ko point.
 ///
@@ -237,6 +249,12 @@ pub struct Board {
     empty: Points,
     /// How many points `empty` holds.
     empty_len: usize,
+    /// At each of the board's points, how many of its orthogonal
+    /// neighbours hold a black stone (the low byte) and a white one (the
+    /// high byte), kept as the stones are placed and captured, rebuilt by
+    /// every read (libego's neighbour counts): so "an empty neighbour" and
+    /// "surrounded by one colour" are one load and a comparison.
+    beside: [u16; MAX_POINTS],
     /// The neighbours of this board's shape ([`Adjacency::of`]).
     adjacency: &'static Adjacency,
 }
@@ -371,6 +389,7 @@ impl Default for Board {
             groups: Groups::NONE,
             empty: Points::NONE,
             empty_len: 0,
+            beside: [0; MAX_POINTS],
             adjacency: &NO_POINTS,
         }
     }
@@ -429,6 +448,14 @@ impl Board {
         let mut stack = [0_u16; MAX_POINTS];
         self.empty = Points::NONE;
         self.empty_len = 0;
+        self.beside[..points].fill(0);
+        for index in 0..points {
+            if let Some(stone) = self.squares[index] {
+                for next in self.neighbours(index) {
+                    self.beside[next] += unit(stone);
+                }
+            }
+        }
         for start in 0..points {
             let Some(colour) = self.squares[start] else {
                 self.empty.insert(start);
@@ -587,17 +614,20 @@ impl Board {
         self.empty.remove(index);
         self.empty_len -= 1;
         self.groups.start(index);
+        // The counts are additive: a neighbour's liberty or its group's
+        // lost one is counted on the group's head of the moment, before or
+        // after a merge alike.
         for next in self.neighbours(index) {
+            self.beside[next] += unit(mover);
             match self.squares[next] {
-                None => self.groups.add_liberty(index, next),
-                Some(_) => self.groups.remove_liberty(self.groups.head(next), index),
-            }
-        }
-        for next in self.neighbours(index) {
-            if self.squares[next] == Some(mover) {
-                let (mine, theirs) = (self.groups.head(index), self.groups.head(next));
-                if mine != theirs {
-                    self.groups.merge(mine, theirs);
+                None => self.groups.add_liberty(self.groups.head(index), next),
+                Some(stone) => {
+                    let theirs = self.groups.head(next);
+                    self.groups.remove_liberty(theirs, index);
+                    let mine = self.groups.head(index);
+                    if stone == mover && mine != theirs {
+                        self.groups.merge(mine, theirs);
+                    }
                 }
             }
         }
@@ -611,9 +641,11 @@ impl Board {
         }
         self.empty.add_all(&captured);
         // Each captured point is a liberty again of every stone of the
-        // mover's beside it.
+        // mover's beside it, and no longer a stone beside its neighbours.
+        let opponent = self.opponent();
         for square in captured.iter() {
             for next in self.neighbours(square) {
+                self.beside[next] -= unit(opponent);
                 if self.squares[next] == Some(mover) {
                     self.groups.add_liberty(self.groups.head(next), square);
                 }
@@ -658,11 +690,9 @@ impl Board {
             return false;
         }
         // Most points of most positions have an empty neighbour: a liberty
-        // of the new stone, so no flood fill is needed.
-        if self
-            .neighbours(index)
-            .any(|next| self.squares[next].is_none())
-        {
+        // of the new stone, so no group needs looking at.
+        let beside = self.beside[index];
+        if (beside & 0xff) + (beside >> 8) < u16::from(self.adjacency.orthogonal_len[index]) {
             return true;
         }
         let mover = Some(self.mover());
@@ -701,11 +731,12 @@ impl Board {
             })
     }
 
-    /// Whether every neighbour of the point at `index` holds a `stone`.
+    /// Whether every neighbour of the point at `index` holds a `stone`
+    /// (true with no neighbour): the kept count, O(1).
     #[inline]
     fn surrounded_by(&self, index: usize, stone: u8) -> bool {
-        self.neighbours(index)
-            .all(|next| self.squares[next] == Some(stone))
+        let count = (self.beside[index] >> shift(stone)) & 0xff;
+        count == u16::from(self.adjacency.orthogonal_len[index])
     }
 
     /// [`is_own_eye`](Board::is_own_eye) by index.
@@ -882,6 +913,12 @@ mod tests {
             assert!(!kept.captured(ours), "a group without liberty on {board}");
         }
         assert_eq!(board.empty, rebuilt.empty, "the empty points of {board}");
+        let points = board.squares().len();
+        assert_eq!(
+            board.beside[..points],
+            rebuilt.beside[..points],
+            "the neighbour counts of {board}"
+        );
         assert_eq!(
             board.empty_len, rebuilt.empty_len,
             "the empty count of {board}"
