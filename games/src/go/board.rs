@@ -50,41 +50,6 @@ impl Points {
         self.0[index / 64] &= !(1 << (index % 64));
     }
 
-    /// The point of rank `rank` in index order (0 for the lowest), which
-    /// must be below [`len`](Points::len): O(the words up to it), then a
-    /// select in its word by halving (32, 16, 8 bits) and at most seven
-    /// bits cleared.
-    ///
-    /// # Panics
-    ///
-    /// If there are no more than `rank` points.
-    pub(crate) fn nth(&self, rank: usize) -> usize {
-        let mut rank = u32::try_from(rank).expect("a rank below 361");
-        for (word_index, &word) in self.0.iter().enumerate() {
-            let ones = word.count_ones();
-            if rank >= ones {
-                rank -= ones;
-                continue;
-            }
-            // The point is among the word's bits: keep the half holding it,
-            // its rank counted from that half's lowest bit.
-            let (mut word, mut base) = (word, 0);
-            for width in [32, 16, 8] {
-                let low = (word & ((1 << width) - 1)).count_ones();
-                if rank >= low {
-                    rank -= low;
-                    word >>= width;
-                    base += width;
-                }
-            }
-            for _ in 0..rank {
-                word &= word - 1;
-            }
-            return word_index * 64 + (base + word.trailing_zeros()) as usize;
-        }
-        panic!("no point of rank {rank} among {} points", self.len())
-    }
-
     /// Takes out a point, the lowest, if any.
     pub(crate) fn pop(&mut self) -> Option<usize> {
         let (word_index, word) = self
@@ -735,8 +700,29 @@ impl Board {
     /// (true with no neighbour): the kept count, O(1).
     #[inline]
     fn surrounded_by(&self, index: usize, stone: u8) -> bool {
-        let count = (self.beside[index] >> shift(stone)) & 0xff;
-        count == u16::from(self.adjacency.orthogonal_len[index])
+        self.stones_beside(index, stone) == u16::from(self.adjacency.orthogonal_len[index])
+    }
+
+    /// How many orthogonal neighbours of the point at `index` hold a
+    /// `stone`: the kept count, O(1).
+    fn stones_beside(&self, index: usize, stone: u8) -> u16 {
+        (self.beside[index] >> shift(stone)) & 0xff
+    }
+
+    /// Whether a playout may play the point at `index`: a legal move
+    /// ([`legal_at`](Board::legal_at)) that does not fill one of the
+    /// mover's eyes ([`own_eye_at`](Board::own_eye_at)). O(1) for a point
+    /// with an empty neighbour, by the kept counts: such a point is no eye
+    /// and is legal unless it is the ko point; the two tests otherwise.
+    pub(crate) fn playable_at(&self, index: usize) -> bool {
+        if self.squares[index].is_some() {
+            return false;
+        }
+        let beside = self.beside[index];
+        if (beside & 0xff) + (beside >> 8) < u16::from(self.adjacency.orthogonal_len[index]) {
+            return self.ko.is_none_or(|ko| usize::from(ko) != index);
+        }
+        !self.own_eye_at(index) && self.legal_at(index)
     }
 
     /// [`is_own_eye`](Board::is_own_eye) by index.
@@ -802,8 +788,12 @@ impl Board {
     /// O(the stones captured): an enemy group beside `index` is captured
     /// when it is in atari, `index` (one of its liberties) being its last.
     pub(crate) fn captures(&self, index: usize) -> Points {
-        let opponent = Some(self.opponent());
         let mut captured = Points::NONE;
+        // No enemy stone beside, by the kept count: nothing to look at.
+        if self.stones_beside(index, self.opponent()) == 0 {
+            return captured;
+        }
+        let opponent = Some(self.opponent());
         for next in self.neighbours(index) {
             if self.squares[next] == opponent
                 && !captured.contains(next)

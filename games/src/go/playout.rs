@@ -10,8 +10,8 @@ use core::fmt;
 
 use support::Rng;
 
-use super::board::Board;
-use super::point::Point;
+use super::board::{Board, to_u16};
+use super::point::{MAX_POINTS, Point};
 use super::{GoPosition, Node};
 use crate::game::Node as _;
 
@@ -20,9 +20,9 @@ use crate::game::Node as _;
 pub const MAX_MOVES: usize = 300;
 
 /// Points drawn from the whole board, where at least a quarter of it is
-/// empty, before [`random_move`] draws among the empty points: a draw over
-/// the board costs a load where the rank of an empty point costs a count of
-/// bits, and each finds an empty point at least a quarter of the time.
+/// empty, before [`random_move`] lists the empty points: a draw over the
+/// board costs a load where the list costs a pass over the empty points,
+/// and each draw finds an empty point at least a quarter of the time.
 const BOARD_DRAWS: usize = 4;
 
 /// A uniformly random move of the read board among the legal moves that do
@@ -32,13 +32,12 @@ const BOARD_DRAWS: usize = 4;
 /// Where at least a quarter of the board is empty, points are first drawn
 /// from the whole board, each taken if it is such a move (4 of them at
 /// most): each such move is as likely as any other. Failing that, the
-/// move is drawn among the board's empty points, which the board keeps as
-/// a set ([`Board::empty_points`]): the point of a random rank in index
-/// order is taken if it is such a move, else it is removed from the draw
-/// and another drawn, which is uniform over the same moves. About one
-/// draw and one legality test on a board with room; on a board full but
-/// for its eyes, one draw for each point refused, and none on a full
-/// board. The draws depend on the points alone, not on the order they
+/// board's empty points, which it keeps as a set
+/// ([`Board::empty_points`]), are listed in index order and drawn from,
+/// each one refused (illegal, or an eye) removed from the draw, which is
+/// uniform over the same moves. About one draw and one legality test on a
+/// board with room; on a board full but for its eyes, one draw for each
+/// point refused, and none on a full board. The draws depend on the points alone, not on the order they
 /// were emptied in, so a board read from a node and one made move by move
 /// draw the same move.
 #[must_use]
@@ -46,22 +45,38 @@ pub fn random_move(board: &Board, rng: &mut Rng) -> Option<Point> {
     let (points, empty) = (board.squares().len(), board.empty_len());
     if empty > 0 && empty * 4 >= points {
         for _ in 0..BOARD_DRAWS {
-            let index = rng.below(points);
-            if board.squares()[index].is_none() && !board.own_eye_at(index) && board.legal_at(index)
-            {
+            let index = below(rng, points);
+            if board.playable_at(index) {
                 return Some(board.point_at(index));
             }
         }
     }
-    let mut candidates = *board.empty_points();
-    for left in (1..=board.empty_len()).rev() {
-        let index = candidates.nth(rng.below(left));
-        if !board.own_eye_at(index) && board.legal_at(index) {
+    // The empty points in index order, each refused one replaced by the
+    // last of the list: the list depends on the draws alone.
+    let mut candidates = [0_u16; MAX_POINTS];
+    for (slot, index) in candidates.iter_mut().zip(board.empty_points().iter()) {
+        *slot = to_u16(index);
+    }
+    let mut len = empty;
+    while len > 0 {
+        let drawn = below(rng, len);
+        let index = usize::from(candidates[drawn]);
+        if board.playable_at(index) {
             return Some(board.point_at(index));
         }
-        candidates.remove(index);
+        len -= 1;
+        candidates[drawn] = candidates[len];
     }
     None
+}
+
+/// A number below `bound` (not 0) from the next 64 bits of `rng`, by
+/// multiplying them with `bound` and keeping the high 64 bits (Lemire's
+/// method) rather than by a division: a bias of at most `bound` in 2^64,
+/// which a playout cannot tell.
+fn below(rng: &mut Rng, bound: usize) -> usize {
+    let bound = u128::try_from(bound).expect("a usize fits 128 bits");
+    usize::try_from((u128::from(rng.next_u64()) * bound) >> 64).expect("below a usize bound")
 }
 
 /// A finished playout.
@@ -248,5 +263,5 @@ fn grow<P: GoPosition>(
 
 /// Whether the mover has a move a playout would play.
 fn can_move(board: &Board) -> bool {
-    (0..board.squares().len()).any(|index| !board.own_eye_at(index) && board.legal_at(index))
+    (0..board.squares().len()).any(|index| board.playable_at(index))
 }
