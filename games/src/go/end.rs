@@ -1,6 +1,7 @@
 //! The end of a game: two passes in a row, a move that breaks positional
 //! superko, the move limit; and the area score that decides a finished
-//! game (and GTP's `final_score`).
+//! game (GTP's `final_score` counts it once the dead stones are off,
+//! [`Board::judge`]).
 
 use core::fmt;
 
@@ -97,20 +98,27 @@ impl fmt::Display for Score {
     }
 }
 
-impl Board {
-    /// The board's [`Area`]: every point looked at once, each empty region
-    /// flood-filled once. O(points).
+impl Area {
+    /// The area of `squares`, a board `width` points wide in row-major
+    /// order: every point looked at once, each empty region flood-filled
+    /// once. O(points).
+    ///
+    /// # Panics
+    ///
+    /// If `width` is 0 while `squares` is not empty, or `squares` is larger
+    /// than the largest board.
     #[must_use]
-    pub fn area(&self) -> Area {
+    pub fn count(squares: &[Option<u8>], width: usize) -> Area {
         let mut area = Area { black: 0, white: 0 };
         let mut seen = Points::NONE;
-        for index in 0..self.squares().len() {
-            match self.squares()[index] {
+        for index in 0..squares.len() {
+            match squares[index] {
                 Some(BLACK) => area.black += 1,
                 Some(_) => area.white += 1,
                 None if seen.contains(index) => {}
                 None => {
-                    let (size, borders_black, borders_white) = self.region(index, &mut seen);
+                    let (size, borders_black, borders_white) =
+                        region(squares, width, index, &mut seen);
                     match (borders_black, borders_white) {
                         (true, false) => area.black += size,
                         (false, true) => area.white += size,
@@ -121,29 +129,51 @@ impl Board {
         }
         area
     }
+}
 
-    /// The empty region of the empty point `start`, added to `seen`: its
-    /// size, whether it borders a black stone, whether a white one.
-    fn region(&self, start: usize, seen: &mut Points) -> (u16, bool, bool) {
-        let (mut size, mut black, mut white) = (1, false, false);
-        let mut frontier = Points::NONE;
-        seen.insert(start);
-        frontier.insert(start);
-        while let Some(at) = frontier.pop() {
-            for next in self.neighbours(at) {
-                match self.squares()[next] {
-                    None => {
-                        if seen.insert(next) {
-                            frontier.insert(next);
-                            size += 1;
-                        }
+/// The empty region of the empty point `start`, added to `seen`: its size,
+/// whether it borders a black stone, whether a white one.
+fn region(
+    squares: &[Option<u8>],
+    width: usize,
+    start: usize,
+    seen: &mut Points,
+) -> (u16, bool, bool) {
+    let (mut size, mut black, mut white) = (1, false, false);
+    let mut frontier = Points::NONE;
+    seen.insert(start);
+    frontier.insert(start);
+    while let Some(at) = frontier.pop() {
+        let column = at % width;
+        let neighbours = [
+            at.checked_sub(width),
+            (column > 0).then(|| at - 1),
+            (column + 1 < width).then_some(at + 1),
+            Some(at + width).filter(|&below| below < squares.len()),
+        ];
+        for next in neighbours.into_iter().flatten() {
+            match squares[next] {
+                None => {
+                    if seen.insert(next) {
+                        frontier.insert(next);
+                        size += 1;
                     }
-                    Some(BLACK) => black = true,
-                    Some(_) => white = true,
                 }
+                Some(BLACK) => black = true,
+                Some(_) => white = true,
             }
         }
-        (size, black, white)
+    }
+    (size, black, white)
+}
+
+impl Board {
+    /// The board's [`Area`], every stone counted as alive
+    /// ([`Area::count`]): the Tromp-Taylor count that ends the search's
+    /// games. [`Board::judge`] takes the dead stones off first. O(points).
+    #[must_use]
+    pub fn area(&self) -> Area {
+        Area::count(self.squares(), self.width())
     }
 }
 

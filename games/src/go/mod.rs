@@ -21,8 +21,9 @@
 //! [`load`] is the one door in: it reads a size or a diagram into a
 //! position crate and refuses what no game reaches ([`LoadError`]). For
 //! each expanded node, [`Node::read`](crate::Node::read) copies the board
-//! once into a fixed array ([`Board`]); every group, liberty and capture
-//! is a flood fill there. [`Node::play`](crate::Node::play) writes the new
+//! once into a fixed array ([`Board`]) and builds its groups, which every
+//! move made in place keeps: a legality test and a capture cost what the
+//! stones beside the point cost. [`Node::play`](crate::Node::play) writes the new
 //! stone and every captured stone in one call to the crate, and sets the
 //! ko point.
 //!
@@ -77,12 +78,14 @@
 //!   none.
 //!
 //! For GTP, [`Rules::parse_move`](crate::search::Rules::parse_move) reads
-//! vertices (`D4`, `pass`), [`Score`]'s `Display` is `final_score`'s answer
-//! (`B+3.5`), [`Node::with_turn`] lets the other colour play, and the
+//! vertices (`D4`, `pass`), [`Board::judge`] decides the dead stones and
+//! the seki of `final_status_list` and the area of `final_score`, whose
+//! answer is [`Score`]'s `Display` (`B+3.5`), [`Node::with_turn`] lets the other colour play, and the
 //! board's `Display` is a diagram [`load`] reads back.
 
 mod board;
 mod end;
+mod judge;
 mod playout;
 mod point;
 mod records;
@@ -94,6 +97,7 @@ use persistent_qi::Player;
 
 pub use board::Board;
 pub use end::{Area, Score};
+pub use judge::{JUDGE_PLAYOUTS, Judgement, ParseStatusError, Status};
 pub use playout::{KeptTree, KeptTreeError, MAX_MOVES, Playout, kept_tree, playout, random_move};
 pub use point::{COLUMNS, MAX_POINTS, MAX_SIZE, ParsePointError, Point};
 pub use records::Format;

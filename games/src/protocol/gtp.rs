@@ -2,8 +2,17 @@
 //! `protocol_version`, `name`, `version`, `known_command`,
 //! `list_commands`, `boardsize` (square boards, 1 to 19), `clear_board`,
 //! `komi`, `play`, `genmove`, `undo`, `showboard`, `final_score`,
-//! `time_settings`, `kgs-time_settings` (`none`, `absolute`, `byoyomi`,
-//! `canadian`), `time_left`, `quit`.
+//! `final_status_list` (`alive`, `dead`, `seki`), `time_settings`,
+//! `kgs-time_settings` (`none`, `absolute`, `byoyomi`, `canadian`),
+//! `time_left`, `quit`.
+//!
+//! `final_score` and `final_status_list` judge the position as the game's
+//! last ([`Board::judge`](go::Board::judge), [`JUDGE_PLAYOUTS`] playouts
+//! from a generator seeded by the engine's seed): the dead stones are
+//! taken off, then the area is counted with komi, as Monte Carlo programs
+//! score a game. `final_status_list` answers one string a line, its
+//! stones by vertex. One judgement serves both commands until the
+//! position changes.
 //!
 //! Under a clock, `genmove` searches its share of the time left
 //! ([`GoClock::budget`]) and counts what it spent, until a `time_left`
@@ -22,14 +31,20 @@ use std::io::{self, Write};
 use core::time::Duration;
 use std::time::Instant;
 
+use support::Rng;
+
 use super::engine::NAME;
 use super::time::{GoClock, TimeSystem};
 use super::{Config, Flow, FrontEnd, Lines, Session};
-use crate::go::{self, Go, Point};
+use crate::go::{self, Go, JUDGE_PLAYOUTS, Judgement, Point, Status};
 use crate::search::{Limits, Quiet};
 
+/// Mixed into the engine's seed for the judgement's generator, so that its
+/// playouts are not the search's first.
+const JUDGE_SEED: u64 = 0x6a75_6467_6d65_6e74;
+
 /// Every command, as `list_commands` gives them.
-const COMMANDS: [&str; 17] = [
+const COMMANDS: [&str; 18] = [
     "protocol_version",
     "name",
     "version",
@@ -43,6 +58,7 @@ const COMMANDS: [&str; 17] = [
     "undo",
     "showboard",
     "final_score",
+    "final_status_list",
     "time_settings",
     "kgs-time_settings",
     "time_left",
@@ -61,6 +77,10 @@ pub struct Gtp {
     limits: Limits,
     /// Black's clock, then White's.
     clocks: [GoClock; 2],
+    /// The playouts of a judgement.
+    judge_playouts: usize,
+    /// The last judgement, and the board it judged.
+    judged: Option<(go::Board, Judgement)>,
 }
 
 /// A command's answer: its text, or why it failed.
@@ -82,7 +102,20 @@ impl Gtp {
             size,
             limits,
             clocks: [GoClock::default(); 2],
+            judge_playouts: JUDGE_PLAYOUTS,
+            judged: None,
         })
+    }
+
+    /// This front-end with `playouts` for each judgement of
+    /// `final_score` and `final_status_list` instead of
+    /// [`JUDGE_PLAYOUTS`]: fewer where the answers need not be good
+    /// (the fuzz target's front-ends).
+    #[must_use]
+    pub fn judging_with(mut self, playouts: usize) -> Self {
+        self.judge_playouts = playouts;
+        self.judged = None;
+        self
     }
 
     /// The clock of `color` (`b`, `w`, `black`, `white`), as the engine
@@ -109,14 +142,55 @@ impl Gtp {
             "undo" => self.undo(),
             "showboard" => Ok(format!("\n{}", self.diagram())),
             "final_score" => {
-                let line = self.session.line();
-                Ok(line.board.area().score(line.terms.komi).to_string())
+                let komi = self.session.line().terms.komi;
+                Ok(self.judgement().score(komi).to_string())
             }
+            "final_status_list" => self.final_status_list(args),
             "time_settings" => self.time_settings(args),
             "kgs-time_settings" => self.kgs_time_settings(args),
             "time_left" => self.time_left(args),
             _ => Err("unknown command".to_string()),
         }
+    }
+
+    /// The judgement of the position as the game's last, made once for
+    /// each position.
+    fn judgement(&mut self) -> &Judgement {
+        let board = &self.session.line().board;
+        if self
+            .judged
+            .as_ref()
+            .is_none_or(|(judged, _)| judged != board)
+        {
+            let mut rng = Rng(self.config.options.seed ^ JUDGE_SEED);
+            let judgement = board.judge(self.judge_playouts, &mut rng);
+            self.judged = Some((board.clone(), judgement));
+        }
+        &self.judged.as_ref().expect("judged just now").1
+    }
+
+    /// `final_status_list alive | dead | seki`: the strings of that status,
+    /// one a line, each its stones' vertices.
+    fn final_status_list(&mut self, args: &[&str]) -> Answer {
+        let [status] = args else {
+            return Err("syntax error".to_string());
+        };
+        let status = status
+            .parse::<Status>()
+            .map_err(|error| error.to_string())?;
+        let lines: Vec<String> = self
+            .judgement()
+            .strings(status)
+            .iter()
+            .map(|string| {
+                string
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        Ok(lines.join("\n"))
     }
 
     fn boardsize(&mut self, args: &[&str]) -> Answer {
@@ -342,7 +416,6 @@ fn board_text(size: usize) -> String {
     format!("{size}x{size}")
 }
 
-/// A score as GTP writes it: `B+3.5`, `W+0.5`, `0`.
 impl FrontEnd for Gtp {
     fn answer(
         &mut self,

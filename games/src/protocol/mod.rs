@@ -302,7 +302,7 @@ pub const DRIVE_CAP: u64 = 24;
 
 /// Feeds the lines of `data` to each front-end in turn (UCI, USI, GTP),
 /// every search bounded to [`DRIVE_CAP`] iterations and to playouts of 4
-/// plies, the answers thrown away: what the fuzz target `protocol_lines`
+/// plies, every GTP judgement to [`DRIVE_CAP`] playouts, the answers thrown away: what the fuzz target `protocol_lines`
 /// runs on arbitrary bytes. Returns the bytes of the answers, front-end
 /// by front-end.
 ///
@@ -344,7 +344,11 @@ pub fn drive(data: &[u8]) -> [usize; 3] {
                 .expect(refused)
                 .capped(DRIVE_CAP),
         ),
-        Box::new(gtp::Gtp::new(config, limits).expect(refused)),
+        Box::new(
+            gtp::Gtp::new(config, limits)
+                .expect(refused)
+                .judging_with(usize::try_from(DRIVE_CAP).unwrap_or(usize::MAX)),
+        ),
     ];
     fronts.each_mut().map(|front| {
         let mut answers = Vec::new();

@@ -247,6 +247,36 @@ fn gtp_answers_every_command_with_its_id_and_bad_ones_with_a_question_mark() {
 }
 
 #[test]
+fn gtp_final_score_takes_the_dead_stones_off_and_final_status_list_names_them() {
+    let mut gtp = Gtp::new(config(Crate::Persistent, StoreKind::Positions), work(10)).unwrap();
+    // White's three stones with one eye in Black's corner: dead.
+    let text = answers(
+        &mut gtp,
+        "1 boardsize 5\n2 komi 0.5\n3 play b C5\n4 play w B5\n5 play b C4\n6 play w A4\n\
+         7 play b A3\n8 play w B4\n9 play b B3\n10 play w pass\n11 play b C3\n\
+         12 final_score\n13 final_status_list dead\n14 final_status_list alive\n\
+         15 final_status_list seki\n16 final_status_list dying\n17 final_status_list\n\
+         18 known_command final_status_list\n",
+    );
+    let blocks: Vec<&str> = text
+        .split("\n\n")
+        .filter(|block| !block.is_empty())
+        .collect();
+    assert_eq!(blocks.len(), 18, "{text}");
+    assert_eq!(blocks[11], "=12 B+24.5");
+    assert_eq!(blocks[12], "=13 B5 A4 B4");
+    assert_eq!(blocks[13], "=14 C5 C4 A3 B3 C3");
+    assert_eq!(blocks[14], "=15");
+    assert!(
+        blocks[15].starts_with("?16 \"dying\" is no status"),
+        "{}",
+        blocks[15]
+    );
+    assert_eq!(blocks[16], "?17 syntax error");
+    assert_eq!(blocks[17], "=18 true");
+}
+
+#[test]
 fn the_fuzz_corpus_of_protocol_lines_is_answered_without_a_panic() {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/corpus/protocol_lines");
     let mut read = 0;
