@@ -9,10 +9,12 @@
 //! without liberty) and as the tests' reference. Nothing here touches a
 //! position.
 
+use std::sync::OnceLock;
+
 use persistent_qi::Player;
 
 use super::point::{MAX_POINTS, MAX_SIZE, Point};
-use super::{GoPosition, stone};
+use super::{BLACK, GoPosition, stone};
 
 /// A flat index as the `u16` the rules store it in.
 pub(crate) fn to_u16(index: usize) -> u16 {
@@ -41,6 +43,11 @@ impl Points {
         let new = *word & bit == 0;
         *word |= bit;
         new
+    }
+
+    /// Takes out a point, whether it was there or not.
+    pub(crate) fn remove(&mut self, index: usize) {
+        self.0[index / 64] &= !(1 << (index % 64));
     }
 
     /// Takes out a point, the lowest, if any.
@@ -84,17 +91,96 @@ impl Points {
     }
 }
 
-/// A point's orthogonal neighbours on the board: two to four.
-#[derive(Clone, Copy)]
-pub(crate) struct Neighbours {
-    points: [usize; 4],
-    len: usize,
+/// Every point's neighbours on one board shape, computed once per shape
+/// ([`Adjacency::of`]) and shared by every board of that shape, as Go
+/// programs keep neighbour tables rather than compute them: a neighbour
+/// is a load, with no division and no bounds test.
+///
+/// Invariants: for each point `i` of the shape (row-major, index 0 the
+/// top-left point), `orthogonal[i][..orthogonal_len[i]]` are its
+/// orthogonal neighbours on the board, in the order above, left, right,
+/// below; `diagonal[i][..diagonal_len[i]]` its diagonal points on the
+/// board; `points[i]` its [`Point`]. The entries past the shape's points
+/// are never read.
+#[derive(Debug)]
+pub(crate) struct Adjacency {
+    orthogonal: [[u16; 4]; MAX_POINTS],
+    orthogonal_len: [u8; MAX_POINTS],
+    diagonal: [[u16; 4]; MAX_POINTS],
+    diagonal_len: [u8; MAX_POINTS],
+    points: [Point; MAX_POINTS],
 }
 
-impl Neighbours {
-    pub(crate) fn as_slice(&self) -> &[usize] {
-        &self.points[..self.len]
+/// The adjacency of the board of no points ([`Board::default`]).
+static NO_POINTS: Adjacency = Adjacency {
+    orthogonal: [[0; 4]; MAX_POINTS],
+    orthogonal_len: [0; MAX_POINTS],
+    diagonal: [[0; 4]; MAX_POINTS],
+    diagonal_len: [0; MAX_POINTS],
+    points: [Point::PASS; MAX_POINTS],
+};
+
+impl Adjacency {
+    /// The table of the `width` x `height` shape (each at most
+    /// [`MAX_SIZE`]), built on its first use in O(points) and kept for the
+    /// process; the board of no points' table if either is 0.
+    fn of(width: usize, height: usize) -> &'static Adjacency {
+        /// One table per shape, by `(height - 1) * MAX_SIZE + width - 1`.
+        static SHAPES: [OnceLock<Box<Adjacency>>; MAX_POINTS] =
+            [const { OnceLock::new() }; MAX_POINTS];
+        if width == 0 || height == 0 {
+            return &NO_POINTS;
+        }
+        SHAPES[(height - 1) * MAX_SIZE + width - 1].get_or_init(|| Adjacency::build(width, height))
     }
+
+    /// Computes the table of a shape.
+    fn build(width: usize, height: usize) -> Box<Adjacency> {
+        let mut table = Box::new(Adjacency {
+            orthogonal: [[0; 4]; MAX_POINTS],
+            orthogonal_len: [0; MAX_POINTS],
+            diagonal: [[0; 4]; MAX_POINTS],
+            diagonal_len: [0; MAX_POINTS],
+            points: [Point::PASS; MAX_POINTS],
+        });
+        for row in 0..height {
+            for column in 0..width {
+                let index = row * width + column;
+                // A step off the left or top edge wraps to a huge number.
+                let at = |rows: usize, columns: usize| {
+                    let (row, column) = (row.wrapping_add(rows), column.wrapping_add(columns));
+                    (row < height && column < width).then(|| to_u16(row * width + column))
+                };
+                let up = usize::MAX;
+                let orthogonal = [at(up, 0), at(0, up), at(0, 1), at(1, 0)];
+                let diagonal = [at(up, up), at(up, 1), at(1, up), at(1, 1)];
+                for (list, len, points) in [
+                    (&mut table.orthogonal, &mut table.orthogonal_len, orthogonal),
+                    (&mut table.diagonal, &mut table.diagonal_len, diagonal),
+                ] {
+                    for point in points.into_iter().flatten() {
+                        list[index][usize::from(len[index])] = point;
+                        len[index] += 1;
+                    }
+                }
+                table.points[index] = Point::from_index(index, width, height)
+                    .expect("a point of a board at most 19x19");
+            }
+        }
+        table
+    }
+}
+
+/// Where a stone's count sits in [`Board`]'s neighbour counts: bit 0 for
+/// black, bit 8 for white (any stone but black).
+fn shift(stone: u8) -> u32 {
+    if stone == BLACK { 0 } else { 8 }
+}
+
+/// A stone's unit in [`Board`]'s neighbour counts: 1 for black, `1 << 8`
+/// for white.
+fn unit(stone: u8) -> u16 {
+    1 << shift(stone)
 }
 
 /// One node read for the rules: its points, the player to move and the
@@ -120,6 +206,22 @@ pub struct Board {
     /// The groups, kept as the stones are placed and captured (see
     /// [`Groups`]): read only at stones, rebuilt by every read.
     groups: Groups,
+    /// The empty points of the board, kept as the stones are placed and
+    /// captured, rebuilt by every read: exactly the board's points whose
+    /// square is `None`, so that a playout draws among them
+    /// ([`random_move`](super::random_move)) and the legal moves are
+    /// looked for there only.
+    empty: Points,
+    /// How many points `empty` holds.
+    empty_len: usize,
+    /// At each of the board's points, how many of its orthogonal
+    /// neighbours hold a black stone (the low byte) and a white one (the
+    /// high byte), kept as the stones are placed and captured, rebuilt by
+    /// every read (libego's neighbour counts): so "an empty neighbour" and
+    /// "surrounded by one colour" are one load and a comparison.
+    beside: [u16; MAX_POINTS],
+    /// The neighbours of this board's shape ([`Adjacency::of`]).
+    adjacency: &'static Adjacency,
 }
 
 /// Every stone's group, and every group's pseudo-liberties, as Go programs
@@ -250,6 +352,10 @@ impl Default for Board {
             turn: Player::First,
             ko: None,
             groups: Groups::NONE,
+            empty: Points::NONE,
+            empty_len: 0,
+            beside: [0; MAX_POINTS],
+            adjacency: &NO_POINTS,
         }
     }
 }
@@ -293,19 +399,32 @@ impl Board {
         );
         self.width = width;
         self.height = height;
+        self.adjacency = Adjacency::of(width, height);
         self.turn = position.turn();
         self.ko = ko;
         position.read_board(&mut self.squares[..width * height]);
         self.rebuild_groups();
     }
 
-    /// Builds the groups from the points: O(points).
+    /// Builds the groups and the empty points from the points: O(points).
     fn rebuild_groups(&mut self) {
         let points = self.width * self.height;
         let mut seen = Points::NONE;
         let mut stack = [0_u16; MAX_POINTS];
+        self.empty = Points::NONE;
+        self.empty_len = 0;
+        self.beside[..points].fill(0);
+        for index in 0..points {
+            if let Some(stone) = self.squares[index] {
+                for next in self.neighbours(index) {
+                    self.beside[next] += unit(stone);
+                }
+            }
+        }
         for start in 0..points {
             let Some(colour) = self.squares[start] else {
+                self.empty.insert(start);
+                self.empty_len += 1;
                 continue;
             };
             if !seen.insert(start) {
@@ -317,7 +436,7 @@ impl Board {
             while len > 0 {
                 len -= 1;
                 let at = usize::from(stack[len]);
-                for &next in self.neighbours(at).as_slice() {
+                for next in self.neighbours(at) {
                     match self.squares[next] {
                         None => self.groups.add_liberty(start, next),
                         Some(stone) if stone == colour && seen.insert(next) => {
@@ -384,7 +503,7 @@ impl Board {
     /// The point at a flat index, if on this board.
     #[must_use]
     pub fn point(&self, index: usize) -> Option<Point> {
-        Point::from_index(index, self.width, self.height)
+        (index < self.width * self.height).then(|| self.adjacency.points[index])
     }
 
     /// Whether the player to move may play `point`: an empty point of the
@@ -410,16 +529,29 @@ impl Board {
 
     /// Appends every legal move to `moves`, in index order.
     pub fn legal_moves(&self, moves: &mut Vec<Point>) {
-        for index in 0..self.width * self.height {
+        // Only an empty point can be legal.
+        for index in self.empty.iter() {
             if self.legal_at(index) {
                 moves.push(self.point_at(index));
             }
         }
     }
 
-    /// The point at an index known to be on the board.
+    /// The point at an index known to be on the board: one load.
     pub(crate) fn point_at(&self, index: usize) -> Point {
-        self.point(index).expect("an index of the board")
+        debug_assert!(index < self.width * self.height, "an index of the board");
+        self.adjacency.points[index]
+    }
+
+    /// The empty points, in a set kept through every move.
+    pub(crate) fn empty_points(&self) -> &Points {
+        &self.empty
+    }
+
+    /// How many points are empty: [`empty_points`](Board::empty_points)'
+    /// length, kept.
+    pub(crate) fn empty_len(&self) -> usize {
+        self.empty_len
     }
 
     /// The stone of the player to move.
@@ -440,33 +572,45 @@ impl Board {
         let captured = self.captures(index);
         self.ko = self.ko_after(index, &captured);
         let mover = self.mover();
-        let neighbours = self.neighbours(index);
         // The stone placed: a group of its own, which takes its empty
         // neighbours as liberties and is no longer a liberty of the groups
         // beside it (once for each of their stones beside it).
         self.squares[index] = Some(mover);
+        self.empty.remove(index);
+        self.empty_len -= 1;
         self.groups.start(index);
-        for &next in neighbours.as_slice() {
+        // The counts are additive: a neighbour's liberty or its group's
+        // lost one is counted on the group's head of the moment, before or
+        // after a merge alike.
+        for next in self.neighbours(index) {
+            self.beside[next] += unit(mover);
             match self.squares[next] {
-                None => self.groups.add_liberty(index, next),
-                Some(_) => self.groups.remove_liberty(self.groups.head(next), index),
-            }
-        }
-        for &next in neighbours.as_slice() {
-            if self.squares[next] == Some(mover) {
-                let (mine, theirs) = (self.groups.head(index), self.groups.head(next));
-                if mine != theirs {
-                    self.groups.merge(mine, theirs);
+                None => self.groups.add_liberty(self.groups.head(index), next),
+                Some(stone) => {
+                    let theirs = self.groups.head(next);
+                    self.groups.remove_liberty(theirs, index);
+                    let mine = self.groups.head(index);
+                    if stone == mover && mine != theirs {
+                        self.groups.merge(mine, theirs);
+                    }
                 }
             }
         }
+        if captured.is_empty() {
+            self.turn = self.turn.flip();
+            return captured;
+        }
         for square in captured.iter() {
             self.squares[square] = None;
+            self.empty_len += 1;
         }
+        self.empty.add_all(&captured);
         // Each captured point is a liberty again of every stone of the
-        // mover's beside it.
+        // mover's beside it, and no longer a stone beside its neighbours.
+        let opponent = self.opponent();
         for square in captured.iter() {
-            for &next in self.neighbours(square).as_slice() {
+            for next in self.neighbours(square) {
+                self.beside[next] -= unit(opponent);
                 if self.squares[next] == Some(mover) {
                     self.groups.add_liberty(self.groups.head(next), square);
                 }
@@ -488,29 +632,21 @@ impl Board {
         self.ko
     }
 
-    pub(crate) fn neighbours(&self, index: usize) -> Neighbours {
-        let mut neighbours = Neighbours {
-            points: [0; 4],
-            len: 0,
-        };
-        let mut add = |point| {
-            neighbours.points[neighbours.len] = point;
-            neighbours.len += 1;
-        };
-        let column = index % self.width;
-        if index >= self.width {
-            add(index - self.width);
-        }
-        if column > 0 {
-            add(index - 1);
-        }
-        if column + 1 < self.width {
-            add(index + 1);
-        }
-        if index + self.width < self.width * self.height {
-            add(index + self.width);
-        }
-        neighbours
+    /// The orthogonal neighbours on the board of the point at `index`
+    /// (two to four; none on the 1x1 board), in the order above, left,
+    /// right, below: loads from the shape's [`Adjacency`].
+    pub(crate) fn neighbours(&self, index: usize) -> impl Iterator<Item = usize> + use<> {
+        let adjacency = self.adjacency;
+        adjacency.orthogonal[index][..usize::from(adjacency.orthogonal_len[index])]
+            .iter()
+            .map(|&next| usize::from(next))
+    }
+
+    /// The diagonal points on the board of the point at `index` (none to
+    /// four), from the shape's [`Adjacency`].
+    fn diagonals(&self, index: usize) -> &'static [u16] {
+        let adjacency = self.adjacency;
+        &adjacency.diagonal[index][..usize::from(adjacency.diagonal_len[index])]
     }
 
     /// [`is_legal`](Board::is_legal) by index.
@@ -518,18 +654,14 @@ impl Board {
         if self.squares[index].is_some() || self.ko.is_some_and(|ko| usize::from(ko) == index) {
             return false;
         }
-        let neighbours = self.neighbours(index);
         // Most points of most positions have an empty neighbour: a liberty
-        // of the new stone, so no flood fill is needed.
-        if neighbours
-            .as_slice()
-            .iter()
-            .any(|&next| self.squares[next].is_none())
-        {
+        // of the new stone, so no group needs looking at.
+        let beside = self.beside[index];
+        if (beside & 0xff) + (beside >> 8) < u16::from(self.adjacency.orthogonal_len[index]) {
             return true;
         }
         let mover = Some(self.mover());
-        neighbours.as_slice().iter().any(|&next| {
+        self.neighbours(index).any(|next| {
             // `index` is a liberty of the group beside it: in atari, that
             // is its only one. Joining a friendly group that keeps another
             // liberty, or taking the last liberty of an enemy group (a
@@ -551,12 +683,9 @@ impl Board {
             return false;
         }
         let mover = Some(self.mover());
-        let neighbours = self.neighbours(index);
-        neighbours
-            .as_slice()
-            .iter()
-            .any(|&next| self.squares[next].is_none())
-            || neighbours.as_slice().iter().any(|&next| {
+        self.neighbours(index)
+            .any(|next| self.squares[next].is_none())
+            || self.neighbours(index).any(|next| {
                 let mut group = Points::NONE;
                 let free = self.has_liberty_besides(next, index, &mut group);
                 if self.squares[next] == mover {
@@ -567,13 +696,33 @@ impl Board {
             })
     }
 
-    /// Whether every neighbour of the point at `index` holds a `stone`.
+    /// Whether every neighbour of the point at `index` holds a `stone`
+    /// (true with no neighbour): the kept count, O(1).
     #[inline]
     fn surrounded_by(&self, index: usize, stone: u8) -> bool {
-        self.neighbours(index)
-            .as_slice()
-            .iter()
-            .all(|&next| self.squares[next] == Some(stone))
+        self.stones_beside(index, stone) == u16::from(self.adjacency.orthogonal_len[index])
+    }
+
+    /// How many orthogonal neighbours of the point at `index` hold a
+    /// `stone`: the kept count, O(1).
+    fn stones_beside(&self, index: usize, stone: u8) -> u16 {
+        (self.beside[index] >> shift(stone)) & 0xff
+    }
+
+    /// Whether a playout may play the point at `index`: a legal move
+    /// ([`legal_at`](Board::legal_at)) that does not fill one of the
+    /// mover's eyes ([`own_eye_at`](Board::own_eye_at)). O(1) for a point
+    /// with an empty neighbour, by the kept counts: such a point is no eye
+    /// and is legal unless it is the ko point; the two tests otherwise.
+    pub(crate) fn playable_at(&self, index: usize) -> bool {
+        if self.squares[index].is_some() {
+            return false;
+        }
+        let beside = self.beside[index];
+        if (beside & 0xff) + (beside >> 8) < u16::from(self.adjacency.orthogonal_len[index]) {
+            return self.ko.is_none_or(|ko| usize::from(ko) != index);
+        }
+        !self.own_eye_at(index) && self.legal_at(index)
     }
 
     /// [`is_own_eye`](Board::is_own_eye) by index.
@@ -581,24 +730,13 @@ impl Board {
         if self.squares[index].is_some() || !self.surrounded_by(index, self.mover()) {
             return false;
         }
-        let (column, row) = (index % self.width, index / self.width);
-        let mut on_board = 0;
-        let mut opponents = 0;
-        for (column, row) in [
-            (column.wrapping_sub(1), row.wrapping_sub(1)),
-            (column + 1, row.wrapping_sub(1)),
-            (column.wrapping_sub(1), row + 1),
-            (column + 1, row + 1),
-        ] {
-            // `wrapping_sub` makes a step off the left or top edge huge.
-            if column < self.width && row < self.height {
-                on_board += 1;
-                if self.squares[row * self.width + column] == Some(self.opponent()) {
-                    opponents += 1;
-                }
-            }
-        }
-        opponents + usize::from(on_board < 4) < 2
+        let diagonals = self.diagonals(index);
+        let opponent = Some(self.opponent());
+        let opponents = diagonals
+            .iter()
+            .filter(|&&point| self.squares[usize::from(point)] == opponent)
+            .count();
+        opponents + usize::from(diagonals.len() < 4) < 2
     }
 
     /// Whether the group of the stone at `start` has a liberty other than
@@ -619,7 +757,7 @@ impl Board {
         group.insert(start);
         frontier.insert(start);
         while let Some(at) = frontier.pop() {
-            for &next in self.neighbours(at).as_slice() {
+            for next in self.neighbours(at) {
                 match self.squares[next] {
                     None if next != besides => return true,
                     Some(_) if self.squares[next] == colour && group.insert(next) => {
@@ -655,9 +793,13 @@ impl Board {
     /// O(the stones captured): an enemy group beside `index` is captured
     /// when it is in atari, `index` (one of its liberties) being its last.
     pub(crate) fn captures(&self, index: usize) -> Points {
-        let opponent = Some(self.opponent());
         let mut captured = Points::NONE;
-        for &next in self.neighbours(index).as_slice() {
+        // No enemy stone beside, by the kept count: nothing to look at.
+        if self.stones_beside(index, self.opponent()) == 0 {
+            return captured;
+        }
+        let opponent = Some(self.opponent());
+        for next in self.neighbours(index) {
             if self.squares[next] == opponent
                 && !captured.contains(next)
                 && self.groups.in_atari(self.groups.head(next))
@@ -673,7 +815,7 @@ impl Board {
     fn captures_by_flood(&self, index: usize) -> Points {
         let opponent = Some(self.opponent());
         let mut captured = Points::NONE;
-        for &next in self.neighbours(index).as_slice() {
+        for next in self.neighbours(index) {
             if self.squares[next] == opponent && !captured.contains(next) {
                 let mut group = Points::NONE;
                 if !self.has_liberty_besides(next, index, &mut group) {
@@ -690,7 +832,9 @@ impl Board {
     /// neighbour was an enemy stone), so that retaking at once would
     /// recreate the position.
     pub(crate) fn ko_after(&self, index: usize, captured: &Points) -> Option<u16> {
-        if captured.len() != 1 || !self.surrounded_by(index, self.opponent()) {
+        // The cheap tests first: most moves capture nothing.
+        if captured.is_empty() || !self.surrounded_by(index, self.opponent()) || captured.len() != 1
+        {
             return None;
         }
         captured.iter().next().map(to_u16)
@@ -763,6 +907,17 @@ mod tests {
             );
             assert!(!kept.captured(ours), "a group without liberty on {board}");
         }
+        assert_eq!(board.empty, rebuilt.empty, "the empty points of {board}");
+        let points = board.squares().len();
+        assert_eq!(
+            board.beside[..points],
+            rebuilt.beside[..points],
+            "the neighbour counts of {board}"
+        );
+        assert_eq!(
+            board.empty_len, rebuilt.empty_len,
+            "the empty count of {board}"
+        );
     }
 
     /// Random games on several boards: after every move, the kept groups

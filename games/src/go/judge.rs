@@ -236,7 +236,7 @@ impl Board {
         }
         let mut seki = vec![false; strings.len()];
         for point in seki_points.iter() {
-            for &next in self.neighbours(point).as_slice() {
+            for next in self.neighbours(point) {
                 if let Some(string) = string_at[next] {
                     seki[string] = true;
                 }
@@ -318,11 +318,7 @@ impl Board {
         if let Some(stone) = self.squares()[index] {
             return Some(stone);
         }
-        let neighbours = self.neighbours(index);
-        let mut colours = neighbours
-            .as_slice()
-            .iter()
-            .map(|&next| self.squares()[next]);
+        let mut colours = self.neighbours(index).map(|next| self.squares()[next]);
         let first = colours.next().flatten()?;
         colours.all(|colour| colour == Some(first)).then_some(first)
     }
@@ -345,7 +341,7 @@ fn strings(board: &Board) -> (Vec<Option<usize>>, Strings) {
         let mut next_to_look = 0;
         while let Some(&at) = points.get(next_to_look) {
             next_to_look += 1;
-            for &next in board.neighbours(at).as_slice() {
+            for next in board.neighbours(at) {
                 if squares[next] == squares[start] && string_at[next].is_none() {
                     string_at[next] = Some(number);
                     points.push(next);
@@ -372,9 +368,7 @@ fn seki_points(board: &Board) -> Points {
         let beside = |colour| {
             board
                 .neighbours(index)
-                .as_slice()
-                .iter()
-                .any(|&next| squares[next] == Some(colour))
+                .any(|next| squares[next] == Some(colour))
         };
         if beside(BLACK)
             && beside(WHITE)
@@ -398,7 +392,7 @@ fn self_atari(board: &Board, index: usize, colour: u8) -> bool {
     string.insert(index);
     frontier.insert(index);
     while let Some(at) = frontier.pop() {
-        for &next in board.neighbours(at).as_slice() {
+        for next in board.neighbours(at) {
             match squares[next] {
                 None if next != index => {
                     liberties.insert(next);

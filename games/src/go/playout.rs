@@ -10,7 +10,7 @@ use core::fmt;
 
 use support::Rng;
 
-use super::board::Board;
+use super::board::{Board, to_u16};
 use super::point::{MAX_POINTS, Point};
 use super::{GoPosition, Node};
 use crate::game::Node as _;
@@ -19,54 +19,64 @@ use crate::game::Node as _;
 /// 19x19 game is cut short.
 pub const MAX_MOVES: usize = 300;
 
-/// Points drawn from the whole board before [`random_move`] lists the
-/// empty ones: enough that a board up to about nine tenths full rarely
-/// needs the list.
-const DRAWS: usize = 16;
+/// Points drawn from the whole board, where at least a quarter of it is
+/// empty, before [`random_move`] lists the empty points: a draw over the
+/// board costs a load where the list costs a pass over the empty points,
+/// and each draw finds an empty point at least a quarter of the time.
+const BOARD_DRAWS: usize = 4;
 
 /// A uniformly random move of the read board among the legal moves that do
 /// not fill one of the mover's eyes ([`Board::is_own_eye`]), or `None` if
 /// there is none.
 ///
-/// Points are first drawn from the whole board, each taken if it is such
-/// a move (16 of them at most): each such move is as likely as any
-/// other, at the cost of about one legality test on a board with room.
-/// Failing that, the empty points are listed and drawn from, each one
-/// refused (illegal, or an eye) removed from the draw, which is uniform
-/// over the same moves.
+/// Where at least a quarter of the board is empty, points are first drawn
+/// from the whole board, each taken if it is such a move (4 of them at
+/// most): each such move is as likely as any other. Failing that, the
+/// board's empty points, which it keeps as a set
+/// ([`Board::empty_points`]), are listed in index order and drawn from,
+/// each one refused (illegal, or an eye) removed from the draw, which is
+/// uniform over the same moves. About one draw and one legality test on a
+/// board with room; on a board full but for its eyes, one draw for each
+/// point refused, and none on a full board. The draws depend on the points alone, not on the order they
+/// were emptied in, so a board read from a node and one made move by move
+/// draw the same move.
 #[must_use]
 pub fn random_move(board: &Board, rng: &mut Rng) -> Option<Point> {
-    let points = board.squares().len();
-    if points == 0 {
-        return None;
-    }
-    let acceptable = |index: usize| {
-        board.squares()[index].is_none() && !board.own_eye_at(index) && board.legal_at(index)
-    };
-    for _ in 0..DRAWS {
-        let index = rng.below(points);
-        if acceptable(index) {
-            return Some(board.point_at(index));
+    let (points, empty) = (board.squares().len(), board.empty_len());
+    if empty > 0 && empty * 4 >= points {
+        for _ in 0..BOARD_DRAWS {
+            let index = below(rng, points);
+            if board.playable_at(index) {
+                return Some(board.point_at(index));
+            }
         }
     }
+    // The empty points in index order, each refused one replaced by the
+    // last of the list: the list depends on the draws alone.
     let mut candidates = [0_u16; MAX_POINTS];
-    let mut len = 0;
-    // Written whether empty or not, counted only if empty: no branch to
-    // mispredict on a board half full at random.
-    for (index, square) in (0_u16..).zip(board.squares()) {
-        candidates[len] = index;
-        len += usize::from(square.is_none());
+    for (slot, index) in candidates.iter_mut().zip(board.empty_points().iter()) {
+        *slot = to_u16(index);
     }
+    let mut len = empty;
     while len > 0 {
-        let drawn = rng.below(len);
+        let drawn = below(rng, len);
         let index = usize::from(candidates[drawn]);
-        if !board.own_eye_at(index) && board.legal_at(index) {
+        if board.playable_at(index) {
             return Some(board.point_at(index));
         }
         len -= 1;
         candidates[drawn] = candidates[len];
     }
     None
+}
+
+/// A number below `bound` (not 0) from the next 64 bits of `rng`, by
+/// multiplying them with `bound` and keeping the high 64 bits (Lemire's
+/// method) rather than by a division: a bias of at most `bound` in 2^64,
+/// which a playout cannot tell.
+fn below(rng: &mut Rng, bound: usize) -> usize {
+    let bound = u128::try_from(bound).expect("a usize fits 128 bits");
+    usize::try_from((u128::from(rng.next_u64()) * bound) >> 64).expect("below a usize bound")
 }
 
 /// A finished playout.
@@ -253,5 +263,5 @@ fn grow<P: GoPosition>(
 
 /// Whether the mover has a move a playout would play.
 fn can_move(board: &Board) -> bool {
-    (0..board.squares().len()).any(|index| !board.own_eye_at(index) && board.legal_at(index))
+    (0..board.squares().len()).any(|index| board.playable_at(index))
 }

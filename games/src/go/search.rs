@@ -5,11 +5,11 @@
 use persistent_qi::Player;
 use support::Rng;
 
-use super::Go;
-use super::board::{Board, to_u16};
+use super::board::Board;
 use super::end;
 use super::playout::random_move;
 use super::point::{MAX_POINTS, Point};
+use super::{BLACK, Go, WHITE};
 use crate::search::{Outcome, Rules, SECOND_TO_MOVE, Terms, key_term};
 
 /// The default komi, added to White's area: the usual one of area scoring,
@@ -68,9 +68,29 @@ impl Step {
     }
 }
 
-/// The term of a stone on a point.
+/// The key terms of the rules, computed at compile time as [`key_term`]
+/// gives them, so that a make looks them up: `TERMS[0][i]` a black stone
+/// on the point of flat index `i`, `TERMS[1][i]` a white one, `TERMS[2][i]`
+/// the ko point at `i`. Every index of a board, and the ko's place (361),
+/// fits a `u16` (checked in the board): `as`, as `try_from` is not
+/// `const`.
+#[allow(clippy::cast_possible_truncation)]
+static TERMS: [[u64; MAX_POINTS]; 3] = {
+    let mut terms = [[0; MAX_POINTS]; 3];
+    let mut index = 0;
+    while index < MAX_POINTS {
+        let place = index as u16;
+        terms[0][index] = key_term(place, BLACK as u64);
+        terms[1][index] = key_term(place, WHITE as u64);
+        terms[2][index] = key_term(MAX_POINTS as u16, place as u64);
+        index += 1;
+    }
+    terms
+};
+
+/// The term of a stone ([`BLACK`] or [`WHITE`]) on a point: a load.
 fn stone_term(index: usize, stone: u8) -> u64 {
-    key_term(to_u16(index), u64::from(stone))
+    TERMS[usize::from(stone != BLACK)][index]
 }
 
 /// The terms of the player to move and the ko point.
@@ -80,9 +100,7 @@ fn state_terms(board: &Board) -> u64 {
         Player::Second => SECOND_TO_MOVE,
     };
     // The ko point's place is past every point of the largest board.
-    turn ^ board
-        .ko_index()
-        .map_or(0, |ko| key_term(to_u16(MAX_POINTS), u64::from(ko)))
+    turn ^ board.ko_index().map_or(0, |ko| TERMS[2][usize::from(ko)])
 }
 
 /// The scale of [`Rules::evaluate`]'s logistic, in points: the square
@@ -205,5 +223,24 @@ impl Rules for Go {
     fn parse_move(board: &Board, text: &str) -> Option<Point> {
         let point: Point = text.trim().parse().ok()?;
         (point.is_pass() || board.is_legal(point)).then_some(point)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BLACK, TERMS, WHITE, stone_term};
+    use crate::go::board::to_u16;
+    use crate::go::point::MAX_POINTS;
+    use crate::search::key_term;
+
+    /// The table holds the terms the keys are documented with.
+    #[test]
+    fn the_terms_table_is_key_term() {
+        for (index, &ko) in TERMS[2].iter().enumerate() {
+            let place = to_u16(index);
+            assert_eq!(stone_term(index, BLACK), key_term(place, u64::from(BLACK)));
+            assert_eq!(stone_term(index, WHITE), key_term(place, u64::from(WHITE)));
+            assert_eq!(ko, key_term(to_u16(MAX_POINTS), u64::from(place)));
+        }
     }
 }

@@ -69,8 +69,9 @@ pub struct Terms {
 /// engine's Zobrist key is updated. The terms are `SplitMix64`'s finaliser
 /// of the pair, a bijection: no table, any piece type.
 #[must_use]
-pub fn key_term(place: u16, token: u64) -> u64 {
-    let mut z = (token << 16 | u64::from(place)).wrapping_add(0x9e37_79b9_7f4a_7c15);
+pub const fn key_term(place: u16, token: u64) -> u64 {
+    // `as`: `u64::from` is not `const`; the cast is lossless.
+    let mut z = (token << 16 | place as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
