@@ -3,11 +3,15 @@
 //! pseudo-liberties built from them ([`Groups`]) and kept as moves are
 //! played in place, so that a legality test, a capture and a ko cost what
 //! the stones beside the point cost, as in Go programs (libego, Fuego,
-//! Pachi). Reading a node rebuilds the groups in O(points); a move
-//! updates them in O(the stones it merges or captures). The flood fills
-//! remain for what the groups cannot know (a loaded position's stones
-//! without liberty) and as the tests' reference. Nothing here touches a
-//! position.
+//! Pachi). Beside them the board keeps its empty points as a set and each
+//! point's count of black and white neighbours (libego's), and reads
+//! neighbours from a table built once for each board shape ([`Adjacency`]),
+//! so a playout draws among the empty points and tests one in a few loads.
+//! Reading a node rebuilds all of it in O(points); a move updates it in
+//! O(the stones it merges or captures). The flood fills remain for what
+//! the groups cannot know (a loaded position's stones without liberty),
+//! for the judgement's seki test (a move's liberties for either colour)
+//! and as the tests' reference. Nothing here touches a position.
 
 use std::sync::OnceLock;
 

@@ -32,14 +32,14 @@ const BOARD_DRAWS: usize = 4;
 /// Where at least a quarter of the board is empty, points are first drawn
 /// from the whole board, each taken if it is such a move (4 of them at
 /// most): each such move is as likely as any other. Failing that, the
-/// board's empty points, which it keeps as a set
-/// ([`Board::empty_points`]), are listed in index order and drawn from,
-/// each one refused (illegal, or an eye) removed from the draw, which is
-/// uniform over the same moves. About one draw and one legality test on a
-/// board with room; on a board full but for its eyes, one draw for each
-/// point refused, and none on a full board. The draws depend on the points alone, not on the order they
-/// were emptied in, so a board read from a node and one made move by move
-/// draw the same move.
+/// board's empty points, which it keeps as a set, are listed in index
+/// order and drawn from, each one refused (illegal, or an eye) removed
+/// from the draw, which is uniform over the same moves. About one draw and
+/// one legality test on a board with room; on a board full but for its
+/// eyes, one draw for each point refused, and none on a full board. The
+/// draws depend on the points alone, not on the order they were emptied
+/// in, so a board read from a node and one made move by move draw the
+/// same move.
 #[must_use]
 pub fn random_move(board: &Board, rng: &mut Rng) -> Option<Point> {
     let (points, empty) = (board.squares().len(), board.empty_len());

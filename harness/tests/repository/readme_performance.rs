@@ -121,15 +121,33 @@ impl Goal {
     }
 }
 
+/// A figure with `digits` decimals, or with no decimal and its thousands
+/// grouped (`36,256`) where `digits` is 0, as the tables print counts.
+fn shown(figure: f64, digits: usize) -> String {
+    let text = format!("{figure:.digits$}");
+    if digits > 0 {
+        return text;
+    }
+    let (sign, number) = text.split_at(usize::from(text.starts_with('-')));
+    let mut grouped = String::new();
+    for (at, digit) in number.chars().enumerate() {
+        if at > 0 && (number.len() - at) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    format!("{sign}{grouped}")
+}
+
 /// A cell of figures: one (`1.24`) or a range (`1.23-1.43`), marked with
 /// whether every figure meets `goal`.
 fn cell(figures: &[f64], goal: Option<Goal>, digits: usize) -> String {
     let low = figures.iter().copied().fold(f64::INFINITY, f64::min);
     let high = figures.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let mut text = if (high - low).abs() < f64::EPSILON {
-        format!("{low:.digits$}")
+        shown(low, digits)
     } else {
-        format!("{low:.digits$}-{high:.digits$}")
+        format!("{}-{}", shown(low, digits), shown(high, digits))
     };
     if let Some(goal) = goal {
         let met = figures.iter().all(|&figure| goal.met(figure));
@@ -655,6 +673,36 @@ fn search_ratio(
     figure(&all[at..], &label, header).map_err(|error| format!("{name}: {error}"))
 }
 
+/// Go's search with playouts to the game's end: the iterations a second
+/// of `--store positions` on `Qi`, the first row of each table, against
+/// issue 57's targets (20x the rates before the rules kept their groups).
+fn go_rates(performance: &str) -> Result<Vec<Line>, String> {
+    // The iterations a second of `--store positions` on `Qi`, the first
+    // row of the search's table.
+    let rate = |name: &str| {
+        figure(
+            &rows(section(performance, name)?),
+            "persistent-qi",
+            "iterations per second",
+        )
+        .map_err(|error| format!("{name}: {error}"))
+    };
+    Ok(vec![
+        Line {
+            what: "search with playouts to the game's end, 10,000 iterations, Go 9x9: iterations a second, kept positions on `Qi` (20x the 2,196 before the kept groups)".to_string(),
+            sync: cell(&[rate(SEARCHES[2][1])?], Some(Goal::AtLeast(44_000.0)), 0),
+            local: "-".to_string(),
+            target: ">= 44,000".to_string(),
+        },
+        Line {
+            what: "the same, Go 19x19 (20x 157)".to_string(),
+            sync: cell(&[rate(SEARCHES[3][1])?], Some(Goal::AtLeast(3_140.0)), 0),
+            local: "-".to_string(),
+            target: ">= 3,140".to_string(),
+        },
+    ])
+}
+
 /// The search's lines: speed and bytes per node of the kept positions
 /// against the kept moves and against sashite-qi's positions, the games
 /// against a random mover and the game under a memory budget.
@@ -910,6 +958,7 @@ fn target_lines(performance: &str) -> Result<(Vec<Line>, Vec<&'static str>), Str
     lines.extend(criterion(performance)?);
     lines.push(counts(performance)?);
     lines.extend(search(performance)?);
+    lines.extend(go_rates(performance)?);
     lines.extend(records(performance)?);
     lines.extend(distributed(performance)?);
     let mut sources = vec![
