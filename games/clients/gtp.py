@@ -100,15 +100,20 @@ def protocol_checks(ours):
         assert not ok and text, (bad, text)
 
 
+def start(programs, size):
+    """Every program on an empty board of `size` with the games' komi."""
+    for program in programs:
+        program.must(f"boardsize {size}")
+        program.must("clear_board")
+        program.must(f"komi {KOMI}")
+
+
 def play(game, binary, gnugo):
     ours = Gtp([binary, "go", "gtp", "--iterations", "400", "--seed", str(game)])
     referee = Gtp([gnugo, "--mode", "gtp", "--level", "1"])
     if game == 0:
         protocol_checks(ours)
-    for program in (ours, referee):
-        program.must(f"boardsize {SIZE}")
-        program.must("clear_board")
-        program.must(f"komi {KOMI}")
+    start((ours, referee), SIZE)
     # Every third game the engine plays both sides; in the others GNU Go
     # takes one (Black in the odd games).
     gnugo_plays = None if game % 3 == 0 else ("b" if game % 2 else "w")
@@ -149,10 +154,7 @@ def timed(binary, gnugo, size, game):
     most time one took, and the time it had left at the end."""
     ours = Gtp([binary, "go", "gtp", "--seed", str(game)])
     referee = Gtp([gnugo, "--mode", "gtp", "--level", "1"])
-    for program in (ours, referee):
-        program.must(f"boardsize {size}")
-        program.must("clear_board")
-        program.must(f"komi {KOMI}")
+    start((ours, referee), size)
     ours.must(f"time_settings {MAIN_TIME} 0 0")
     engine = "b" if game % 2 == 0 else "w"
     left, longest, checked, moves, passes = float(MAIN_TIME), 0.0, 0, 0, 0
@@ -241,10 +243,7 @@ def scored(binary, gnugo, size, game, self_play):
                 "--seed", str(game)])
     referee = Gtp([gnugo, "--mode", "gtp", "--level", "1", "--chinese-rules",
                    "--seed", str(game + 1)])
-    for program in (ours, referee):
-        program.must(f"boardsize {size}")
-        program.must("clear_board")
-        program.must(f"komi {KOMI}")
+    start((ours, referee), size)
     engine = None if self_play else ("b" if game % 2 == 0 else "w")
     moves, passes = 0, 0
     while passes < 2:

@@ -328,14 +328,7 @@ impl Gtp {
         };
         let slot = color_slot(color).ok_or("invalid color")?;
         self.take_turn(color)?;
-        let empty = self
-            .session
-            .line()
-            .board
-            .squares()
-            .iter()
-            .filter(|point| point.is_none())
-            .count();
+        let empty = self.session.line().board.empty_len();
         let limits = match self.clocks[slot].budget(empty) {
             Some(time) => Limits {
                 iterations: self.limits.iterations,
