@@ -92,8 +92,8 @@ pub mod serde;
 pub use error::Error;
 pub use player::Player;
 pub use qi::{
-    Changes, Diff, DiffError, Edit, GenericQi, HandChange, HandDiff, LocalQi, Qi, SquareChange,
-    SquareChanges, SquareDiff,
+    BoardMark, Changes, Diff, DiffError, Edit, GenericQi, HandChange, HandDiff, LocalQi, Qi,
+    SquareChange, SquareChanges, SquareDiff, SquaresSince,
 };
 
 /// The pointer kinds a position can be built over, from

@@ -69,6 +69,12 @@ pub trait Node: Clone + PartialEq + Sized + 'static {
     /// position crate: 0 for a game with none.
     fn state(&self) -> u64;
 
+    /// An equal node whose position shares no storage with this one's
+    /// ([`Position::detached`]): where a thread starts a subtree of its
+    /// own.
+    #[must_use]
+    fn detached(&self) -> Self;
+
     /// Every legal move of the node, read once.
     fn legal_move_list(&self) -> Vec<Self::Move> {
         let mut moves = Vec::new();

@@ -108,8 +108,10 @@ pub fn divide_parallel<N: Node + Send + Sync>(
             .par_iter()
             .map(|&mv| {
                 // Each worker reads the root for itself: a read board need
-                // not be shared between threads.
-                let child = node.play(&node.read(), mv);
+                // not be shared between threads. The child shares nothing
+                // with the root, so the positions below it share their
+                // reference counts with this worker's only.
+                let child = node.play(&node.read(), mv).detached();
                 let count = Search::new(table.as_ref()).count(&child, options.depth - 1);
                 root_done();
                 (mv, count)

@@ -155,6 +155,15 @@ pub trait Position: Clone + PartialEq + Sized + 'static {
 
     /// A 64-bit hash of the whole position, equal for equal positions.
     fn key(&self) -> u64;
+
+    /// An equal position sharing no storage with this one: what a thread
+    /// builds a tree of its own from, so that its positions touch no
+    /// reference count another thread's touch. A clone, for a crate whose
+    /// positions share nothing.
+    #[must_use]
+    fn detached(&self) -> Self {
+        self.clone()
+    }
 }
 
 /// Positions whose pieces and styles are the Sashité family's typed QPI
@@ -261,6 +270,10 @@ impl<P: Token, S: Token, K: SharedPointerKind + KindName + 'static> Position
 
     fn key(&self) -> u64 {
         self.position_hash()
+    }
+
+    fn detached(&self) -> Self {
+        self.detach()
     }
 }
 

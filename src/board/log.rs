@@ -3,15 +3,20 @@
 //! there are enough of them to be worth a copy of the blocks.
 //!
 //! A position keeps its last writes itself (see `kept.rs`). When they run
-//! out of room, they move here, into a new copy of what the position shares
-//! (one allocation of a fixed size), rather than into the blocks, which
-//! would copy a block (and, on a board of several blocks, the rpds path to
-//! it). Only when the log has no room for them either does everything go
-//! into the blocks.
+//! out of room they are **spilled** (`Store::spill`): they move here whole,
+//! into a new copy of what the position shares (one allocation of a fixed
+//! size), rather than into the blocks, which would copy a block (and, on a
+//! board of several blocks, the rpds path to it). When the log already
+//! holds an earlier spill's writes, those and the new ones go into the
+//! blocks (a flush), and the new ones stay in the log as well, as a
+//! **mirror** of what the blocks now hold ([`Log::is_mirror`]): so the log
+//! of a spilled store always holds exactly the kept writes that were
+//! spilled into it, the key by which the siblings of a position find the
+//! spill its first child made (`src/qi/spill.rs`). A mirror is dropped, not
+//! flushed, by the next spill: its writes are in the blocks already.
 //!
-//! The log is not sorted: a write moving in replaces the log's write to its
-//! index, or takes the next free slot. A lookup compares every slot at once
-//! (a vector comparison); a walk in index order sorts the writes first (see
+//! The log is not sorted. A lookup compares every slot at once (a vector
+//! comparison); a walk in index order sorts the writes first (see
 //! `overlay.rs`), and a copy of the board stores them in any order, each
 //! index being held once.
 
@@ -32,6 +37,9 @@ pub(crate) struct Log<P> {
     squares: [Option<P>; LOG],
     /// The number of writes: the used slots.
     len: u8,
+    /// Whether every write held is also in the blocks (see the module
+    /// docs): the log of a spill that flushed.
+    mirror: bool,
 }
 
 impl<P: Clone> Clone for Log<P> {
@@ -49,6 +57,7 @@ impl<P: Clone> Clone for Log<P> {
             indices: self.indices,
             squares: self.squares.clone(),
             len: self.len,
+            mirror: self.mirror,
         }
     }
 }
@@ -58,6 +67,7 @@ impl<P> Log<P> {
         indices: [UNUSED; LOG],
         squares: [const { None }; LOG],
         len: 0,
+        mirror: false,
     };
 
     /// The number of writes held.
@@ -113,19 +123,46 @@ impl<P> Log<P> {
     }
 }
 
+impl<P> Log<P> {
+    /// Whether every write the log holds is also in the blocks: see the
+    /// module docs.
+    #[inline]
+    pub(crate) fn is_mirror(&self) -> bool {
+        self.mirror
+    }
+
+    /// Whether the log holds exactly `kept`'s writes, slot for slot: the
+    /// log of a spill of `kept` (see [`fill`](Log::fill)). O([`LOG`]), no
+    /// branch per slot.
+    #[inline]
+    pub(crate) fn holds_exactly(&self, kept: &Kept<P>) -> bool
+    where
+        P: PartialEq,
+    {
+        let (indices, squares) = kept.arrays();
+        // Every slot compared, with no branch on the first that differs:
+        // a sibling's check finds them all equal.
+        #[allow(clippy::needless_bitwise_bool)]
+        let same_squares = self
+            .squares
+            .iter()
+            .zip(squares)
+            .fold(true, |same, (logged, kept)| same & (logged == kept));
+        usize::from(self.len) == kept.len() && self.indices == *indices && same_squares
+    }
+}
+
 impl<P: Clone> Log<P> {
-    /// Moves the kept writes into the log, a kept write replacing the log's
-    /// write to the same index, if there is surely room for them: `false`,
-    /// and nothing changed, if the log might overflow.
-    pub(crate) fn log(&mut self, kept: &mut Kept<P>) -> bool {
-        if self.len() + kept.len() > LOG {
-            return false;
-        }
-        // The common case, a full set of kept writes (so, by the test above,
-        // into an empty log): their arrays as they are (distinct indices,
-        // every slot used), in one move rather than a lookup and a copy a
-        // write. The arrays' types are the same only while `KEPT` equals
-        // `LOG`.
+    /// Moves every kept write into the log, which holds nothing else
+    /// afterwards: what it held is dropped (the caller flushed it, or it
+    /// was a mirror). `mirror`: whether the blocks hold them too.
+    ///
+    /// A spill is made when the kept writes have no room left, so they fill
+    /// every slot: their arrays then move as they are, and the log holds
+    /// them slot for slot ([`holds_exactly`](Log::holds_exactly)). Fewer
+    /// are moved one by one, in the order first written.
+    pub(crate) fn fill(&mut self, kept: &mut Kept<P>, mirror: bool) {
+        // The arrays' types are the same only while `KEPT` equals `LOG`.
         if let Some((indices, squares)) = kept.take_full() {
             self.indices = indices;
             self.squares = squares;
@@ -134,12 +171,9 @@ impl<P: Clone> Log<P> {
             {
                 self.len = LOG as u8;
             }
-            return true;
-        }
-        for (index, square) in kept.drain() {
-            if let Some(slot) = self.slot(index) {
-                self.squares[slot] = square;
-            } else {
+        } else {
+            self.clear();
+            for (index, square) in kept.drain() {
                 let slot = self.len();
                 // A square index: it fits (see the assertion on `UNUSED`).
                 #[allow(clippy::cast_possible_truncation)]
@@ -150,18 +184,24 @@ impl<P: Clone> Log<P> {
                 self.len += 1;
             }
         }
-        true
+        self.mirror = mirror;
     }
 
     /// Takes every write out, in no order, leaving the log empty.
     pub(crate) fn drain(&mut self) -> impl Iterator<Item = (usize, Option<P>)> + '_ {
         let len = usize::from(core::mem::take(&mut self.len));
+        self.mirror = false;
         let indices = core::mem::replace(&mut self.indices, [UNUSED; LOG]);
         indices
             .into_iter()
             .take(len)
             .zip(&mut self.squares)
             .map(|(index, square)| (usize::from(index), square.take()))
+    }
+
+    /// Empties the log, its writes dropped.
+    pub(crate) fn clear(&mut self) {
+        self.drain().for_each(drop);
     }
 }
 
@@ -179,15 +219,18 @@ mod tests {
     }
 
     #[test]
-    fn logged_writes_replace_older_logged_ones_and_overlay_in_index_order() {
+    fn a_spill_replaces_what_the_log_held_and_a_kept_write_hides_a_logged_one() {
         let mut log = Log::<u8>::EMPTY;
         let mut kept = Kept::EMPTY;
         for (index, square) in [(9, Some(1)), (2, Some(2)), (40, None)] {
             keep(&mut kept, index, square);
         }
-        assert!(log.log(&mut kept));
+        let spilled = kept.clone();
+        log.fill(&mut kept, false);
         assert_eq!(kept.len(), 0);
         assert_eq!(log.len(), 3);
+        assert!(log.holds_exactly(&spilled), "slot for slot");
+        assert!(!log.is_mirror());
         for (index, square) in [(9, Some(3)), (5, Some(4))] {
             keep(&mut kept, index, square);
         }
@@ -196,37 +239,31 @@ mod tests {
             [(2, Some(2)), (5, Some(4)), (9, Some(3)), (40, None)],
             "a kept write hides the log's"
         );
-        assert!(log.log(&mut kept));
-        assert_eq!(log.len(), 4);
+        assert!(!log.holds_exactly(&kept));
+        let spilled = kept.clone();
+        log.fill(&mut kept, true);
+        assert_eq!(log.len(), 2, "what the log held is gone");
+        assert!(log.is_mirror());
+        assert!(log.holds_exactly(&spilled));
         assert_eq!(log.slot(9).map(|slot| log.square_at(slot)), Some(Some(&3)));
-        assert_eq!(log.slot(40).map(|slot| log.square_at(slot)), Some(None));
+        assert_eq!(log.slot(2), None);
         assert_eq!(log.slot(41), None);
         assert_eq!(log.slot(usize::MAX), None);
-        assert_eq!(
-            in_order(&Kept::EMPTY, &log),
-            [(2, Some(2)), (5, Some(4)), (9, Some(3)), (40, None)]
-        );
         // A clone holds the same writes, and finds them the same way.
         let copy = log.clone();
         assert_eq!(in_order(&Kept::EMPTY, &copy), in_order(&Kept::EMPTY, &log));
-        assert_eq!(copy.slot(40), log.slot(40));
-        assert_eq!(copy.slot(41), None);
+        assert!(copy.is_mirror());
+        assert_eq!(copy.slot(9), log.slot(9));
         let mut drained: Vec<_> = log.drain().collect();
         drained.sort_unstable();
-        assert_eq!(
-            drained,
-            [(2, Some(2)), (5, Some(4)), (9, Some(3)), (40, None)]
-        );
+        assert_eq!(drained, [(5, Some(4)), (9, Some(3))]);
         assert_eq!(log.len(), 0);
-        assert_eq!(log.slot(2), None);
-        // An emptied log takes writes again from its first slot.
-        keep(&mut kept, 7, Some(9));
-        assert!(log.log(&mut kept));
-        assert_eq!(in_order(&Kept::EMPTY, &log), [(7, Some(9))]);
+        assert!(!log.is_mirror(), "an empty log mirrors nothing");
+        assert_eq!(log.slot(9), None);
     }
 
     #[test]
-    fn a_full_set_of_kept_writes_moves_into_an_empty_log_whole() {
+    fn a_full_set_of_kept_writes_moves_into_the_log_whole() {
         let writes: Vec<(usize, Option<u8>)> = (0..KEPT)
             .map(|at| (at * 37 + 3, u8::try_from(at).ok().filter(|_| at % 3 != 0)))
             .collect();
@@ -239,8 +276,10 @@ mod tests {
         let mut kept = Kept::EMPTY;
         fill(&mut kept);
         assert_eq!(kept.len(), KEPT, "the set is full");
-        assert!(log.log(&mut kept));
+        let spilled = kept.clone();
+        log.fill(&mut kept, false);
         assert_eq!((kept.len(), log.len()), (0, LOG));
+        assert!(log.holds_exactly(&spilled));
         assert_eq!(kept.slot(writes[0].0), None, "the kept writes are gone");
         let mut expected = writes.clone();
         expected.sort_unstable();
@@ -249,10 +288,17 @@ mod tests {
             let slot = log.slot(index).expect("logged");
             assert_eq!(log.square_at(slot), square.as_ref(), "{index}");
         }
-        // Another full set finds no room, and nothing moves.
-        fill(&mut kept);
-        assert!(!log.log(&mut kept));
-        assert_eq!((kept.len(), log.len()), (KEPT, LOG));
+        // The same writes in other slots are not the same spill, nor is
+        // one square written otherwise.
+        let mut reordered = Kept::EMPTY;
+        for &(index, square) in writes.iter().rev() {
+            keep(&mut reordered, index, square);
+        }
+        assert!(!log.holds_exactly(&reordered));
+        let mut other = spilled.clone();
+        keep(&mut other, writes[4].0, Some(200));
+        assert!(!log.holds_exactly(&other));
+        assert!(!log.holds_exactly(&Kept::EMPTY));
     }
 
     /// Logs `Some(1)` at `first` and `Some(2)` at `second`, then checks
@@ -262,7 +308,7 @@ mod tests {
         let mut kept = Kept::EMPTY;
         keep(&mut kept, first, Some(1));
         keep(&mut kept, second, Some(2));
-        assert!(log.log(&mut kept));
+        log.fill(&mut kept, false);
         assert_eq!(log.slot(first), Some(0));
         assert_eq!(log.slot(second), Some(1));
         let read = |index| log.slot(index).map(|slot| log.square_at(slot));
@@ -290,33 +336,5 @@ mod tests {
         // 197 and 325; 200 its low six with 8, 136 and 264, and its low
         // seven with 72 and 328.
         two_logged_apart(69, 200, &[5, 133, 197, 325, 8, 72, 136, 264, 328]);
-    }
-
-    #[test]
-    fn a_log_without_room_for_every_kept_write_takes_none() {
-        let mut log = Log::<u8>::EMPTY;
-        let mut kept = Kept::EMPTY;
-        let mut next = 0;
-        while log.len() + kept.len() < LOG {
-            keep(&mut kept, next, Some(1));
-            next += 1;
-            if kept.len() == 4 {
-                assert!(log.log(&mut kept));
-            }
-        }
-        assert!(log.log(&mut kept), "exactly full");
-        assert_eq!(log.len(), LOG);
-        keep(&mut kept, 0, Some(2));
-        assert!(!log.log(&mut kept), "maybe no room: nothing moves");
-        assert_eq!(kept.len(), 1);
-        assert_eq!(log.len(), LOG);
-        // A flush writes the log's writes, then the kept ones over them.
-        let mut board = [None; LOG];
-        for (index, square) in log.drain().chain(kept.drain()) {
-            board[index] = square;
-        }
-        assert_eq!(board[0], Some(2), "the kept write lands last");
-        assert!(board[1..].iter().all(|&square| square == Some(1)));
-        assert_eq!((log.len(), kept.len()), (0, 0));
     }
 }

@@ -108,6 +108,7 @@ mod blocks;
 mod compare;
 mod kept;
 mod log;
+mod mark;
 mod overlay;
 mod scan;
 
@@ -121,6 +122,7 @@ pub(crate) use self::compare::ChangedSquares;
 use self::kept::Slot;
 pub(crate) use self::kept::{KEPT, Kept};
 use self::log::{LOG, Log};
+pub(crate) use self::mark::{Mark, WrittenSince};
 use self::overlay::Overlay;
 pub(crate) use self::scan::{Occupied, Squares};
 
@@ -179,6 +181,16 @@ impl<P, K: SharedPointerKind> Store<P, K> {
     }
 }
 
+impl<P: PartialEq, K: SharedPointerKind> Store<P, K> {
+    /// Whether the log holds exactly the writes `kept` holds, slot for
+    /// slot: whether this store is, over the blocks it came from, the spill
+    /// of `kept` (see [`spill`](Store::spill)).
+    #[inline]
+    pub(crate) fn logged_exactly(&self, kept: &Kept<P>) -> bool {
+        self.log.holds_exactly(kept)
+    }
+}
+
 /// What the tests of positions read of the blocks they share.
 #[cfg(test)]
 impl<P, K: SharedPointerKind> Store<P, K> {
@@ -197,12 +209,21 @@ impl<P, K: SharedPointerKind> Store<P, K> {
 }
 
 impl<P: Clone, K: SharedPointerKind> Store<P, K> {
-    /// Logs every kept write (moves it into the log), or, if the log has no
-    /// room for them, flushes.
-    fn log(&mut self, kept: &mut Kept<P>) {
-        if !self.log.log(kept) {
-            self.flush(kept);
+    /// Spills the kept writes (which have no room left): into the log,
+    /// which then holds exactly them (see `log.rs`). A log holding an
+    /// earlier spill's writes is flushed first, with these ones over it,
+    /// under a new stamp, and these stay in the log as its mirror; a mirror
+    /// is dropped, its writes being in the blocks already. So a flush is
+    /// made at every other spill, as a log of one spill's room would make
+    /// it, and the log is always the key of the spill that made it.
+    pub(crate) fn spill(&mut self, kept: &mut Kept<P>) {
+        let flush = self.log.len() > 0 && !self.log.is_mirror();
+        if flush {
+            let over = kept.writes().map(|(index, square)| (index, square.clone()));
+            self.blocks.write_all(self.log.drain().chain(over));
+            self.stamp = fresh_id();
         }
+        self.log.fill(kept, flush);
     }
 
     /// Flushes: every logged and kept write into the blocks, under a new
@@ -210,6 +231,10 @@ impl<P: Clone, K: SharedPointerKind> Store<P, K> {
     /// write), the noted indices are forgotten under a new stamp.
     fn flush(&mut self, kept: &mut Kept<P>) {
         if write_policy::<P>() == WritePolicy::Deferred {
+            // A mirror's writes are in the blocks already.
+            if self.log.is_mirror() {
+                self.log.clear();
+            }
             // The logged writes, then the kept ones over them: the newer
             // write to a square lands last.
             self.blocks.write_all(self.log.drain().chain(kept.drain()));
@@ -281,7 +306,7 @@ pub(crate) fn write<const READ: bool, P: Clone, K: SharedPointerKind>(
         }
         Slot::Free(slot) => (slot, false),
         Slot::Full => {
-            owner.store_mut().log(kept);
+            owner.store_mut().spill(kept);
             (0, true)
         }
     };

@@ -201,7 +201,7 @@ mod tests {
         for (index, square) in [(40, Some(1)), (3, Some(2)), (17, None)] {
             keep(&mut kept, index, square);
         }
-        assert!(log.log(&mut kept));
+        log.fill(&mut kept, false);
         for (index, square) in [(17, Some(5)), (9, Some(6)), (64_000, Some(7))] {
             keep(&mut kept, index, square);
         }

@@ -308,39 +308,57 @@ fn the_write_after_the_room_runs_out_logs_the_kept_ones() {
 }
 
 #[test]
-fn the_writes_go_into_the_blocks_when_the_log_has_no_room_for_them() {
+fn the_second_spill_flushes_the_first_into_the_blocks_and_stays_in_the_log_as_a_mirror() {
     let mut board = TestBoard::<u8, RcK>::new(361);
     let mut model = vec![None; 361];
     let stamp = board.store.stamp;
     let mut index = 0;
-    // Full rooms of distinct squares until the log cannot take another.
-    while board.store.log.len() + KEPT <= LOG {
-        for _ in 0..=KEPT {
-            board.replace(index, Some(4));
-            model[index] = Some(4);
+    let mut write = |board: &mut TestBoard<u8, RcK>, count: usize, square: u8| {
+        for _ in 0..count {
+            board.replace(index, Some(square));
+            model[index] = Some(square);
             index += 1;
         }
-    }
-    assert_eq!(board.store.stamp, stamp, "everything so far is logged");
-    let logged = board.store.log.len();
-    assert!(logged > LOG - KEPT, "{logged}");
+        model.clone()
+    };
+    // A full room and one write more: the first spill, into the log.
+    write(&mut board, KEPT + 1, 4);
+    assert_eq!(board.store.stamp, stamp, "logged, not flushed");
+    assert_eq!((board.store.log.len(), board.kept.len()), (LOG, 1));
+    assert!(!board.store.log.is_mirror());
     let parent = board.clone();
-    for _ in 0..KEPT {
-        board.replace(index, Some(5));
-        model[index] = Some(5);
-        index += 1;
-    }
+    // Another room: the second spill flushes the first and mirrors itself.
+    let model = write(&mut board, KEPT, 5);
     assert_ne!(
         board.store.stamp, stamp,
         "into the blocks, under a new stamp"
     );
-    assert_eq!(board.store.log.len(), 0);
-    assert!(board.kept.len() < KEPT);
+    assert_eq!((board.store.log.len(), board.kept.len()), (LOG, 1));
+    assert!(board.store.log.is_mirror());
     assert_eq!(board.read(), model);
     assert_eq!(board.scan(), model);
     assert_eq!(parent.store.stamp, stamp);
-    assert_eq!(parent.store.log.len(), logged);
-    assert_eq!(parent.get(index - 1), None);
+    assert_eq!(parent.store.log.len(), LOG);
+    assert_eq!(parent.get(KEPT + 1), None);
+    // The third drops the mirror, whose writes are in the blocks already:
+    // no flush.
+    let flushed = board.store.stamp;
+    let mut again = board.clone();
+    for _ in 0..KEPT {
+        again.replace(index, Some(6));
+        index += 1;
+    }
+    assert_eq!(
+        again.store.stamp, flushed,
+        "a mirror is dropped, not flushed"
+    );
+    assert!(!again.store.log.is_mirror());
+    assert_eq!(
+        again.get(KEPT + 5),
+        Some(&5),
+        "the mirror's writes are in the blocks"
+    );
+    assert_eq!(board.read(), model, "the board it came from is unchanged");
 }
 
 // A read compares whole indices: indices that share their low bits are

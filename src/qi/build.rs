@@ -59,17 +59,16 @@ impl<P, S: Hash, K: SharedPointerKind> GenericQi<P, S, K> {
         let hash =
             FromScratch::new(shape.sizes(), &first_style, &second_style).finish(Player::First);
         GenericQi {
-            shared: SharedPointer::new(Shared {
+            shared: SharedPointer::new(Shared::new(
                 store,
-                square_count: shape.square_count(),
-                first_hand: Hand::default(),
-                second_hand: Hand::default(),
-                setup: SharedPointer::new(Setup {
+                shape.square_count(),
+                [Hand::default(), Hand::default()],
+                Setup {
                     shape,
                     first_style,
                     second_style,
-                }),
-            }),
+                },
+            )),
             hash,
             kept: KeptChanges::EMPTY,
             board_pieces: 0,
@@ -192,7 +191,7 @@ impl<P: Clone + Ord + Hash, S: Hash, K: SharedPointerKind> GenericQi<P, S, K> {
                 return Err(Error::ZeroHandCount { player, entry });
             }
             hash.hand_entry(player, &piece, count);
-            SharedPointer::make_mut(&mut self.shared)
+            super::shared_mut(&mut self.shared)
                 .hand_mut(player)
                 .insert_new(piece, count)
                 .map_err(|error| hand::refused(error, player, entry, squares))?;

@@ -14,7 +14,7 @@ use archery::{ArcTK, SharedPointer, SharedPointerKind};
 
 use super::write::UNCOUNTED;
 use super::{GenericQi, KeptChanges};
-use crate::board;
+use crate::board::{self, Kept};
 use crate::{Error, Player};
 
 /// A new position in the making: started by [`GenericQi::edit`], changed
@@ -132,7 +132,7 @@ struct EditState {
     logged_or_flushed: bool,
 }
 
-impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
+impl<P: Clone + PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// Starts a new position from this one, to be changed square by square,
     /// hand entry by hand entry, in place, and built by [`Edit::finish`].
     ///
@@ -140,9 +140,11 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// example.
     #[inline(always)]
     pub fn edit(&self) -> Edit<P, S, K> {
+        let mut next = self.clone();
+        next.make_room();
         Edit {
             state: EditState::new(self),
-            next: self.clone(),
+            next,
             position: PhantomData,
         }
     }
@@ -177,6 +179,7 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
         // that returns would be moved here, kept changes and all, which
         // brings the stall back.
         edit.next.kept.clone_from(&self.kept);
+        edit.next.make_room();
         build(&mut edit);
         edit.finish()
     }
@@ -223,13 +226,26 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
         // into a temporary and moved from there would be read back in
         // wider pieces than they had just been written in, which stalls
         // the processor (a store-forwarding stall) on every move.
+        //
+        // A slot that holds this position's spill (the last sibling built
+        // there, when this position's kept writes are full: see
+        // `spill.rs`) keeps it the same way, and the child starts with
+        // every slot free. Its shared part is the spill's: what it holds
+        // is noted (its address and version) to tell, if the edit fails,
+        // whether the edit changed it.
         let mut own = Own::EMPTY;
+        let mut spill = None;
         let whole = if SharedPointer::ptr_eq(&out.shared, &self.shared) {
             out.swap_own(self, &mut own);
+            None
+        } else if self.spilled_into(out) {
+            spill = Some((SharedPointer::as_ptr(&out.shared), out.shared.version));
+            out.swap_own_spilled(self, &mut own);
             None
         } else {
             Some(core::mem::replace(out, self.clone()))
         };
+        out.make_room();
         let mut edit = Edit {
             state: EditState::new(self),
             next: out,
@@ -243,8 +259,17 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
                 if let Some(previous) = whole {
                     *next = previous;
                 } else {
-                    // The edit may have copied what it shared.
-                    if !SharedPointer::ptr_eq(&next.shared, &self.shared) {
+                    if let Some((address, version)) = spill {
+                        // The spill the slot held, unless the edit changed
+                        // it (copied it, or, alone in holding it, changed
+                        // it in place): then made again, equal.
+                        if SharedPointer::as_ptr(&next.shared) != address
+                            || next.shared.version != version
+                        {
+                            next.shared = self.spill_again();
+                        }
+                    } else if !SharedPointer::ptr_eq(&next.shared, &self.shared) {
+                        // The edit may have copied what it shared.
                         next.shared = SharedPointer::clone(&self.shared);
                     }
                     next.put_own(own);
@@ -264,6 +289,18 @@ impl<P: Clone, S, K: SharedPointerKind> GenericQi<P, S, K> {
         own.board_pieces = core::mem::replace(&mut self.board_pieces, from.board_pieces);
         own.kept.clone_from(&self.kept);
         self.kept.clone_from(&from.kept);
+    }
+
+    /// [`swap_own`](GenericQi::swap_own) into a slot that holds `from`'s
+    /// spill: `from`'s kept square writes are in it, so none is copied.
+    #[inline(always)]
+    fn swap_own_spilled(&mut self, from: &Self, own: &mut Own<P>) {
+        own.hash = core::mem::replace(&mut self.hash, from.hash);
+        own.turn = core::mem::replace(&mut self.turn, from.turn);
+        own.board_pieces = core::mem::replace(&mut self.board_pieces, from.board_pieces);
+        own.kept.clone_from(&self.kept);
+        self.kept.squares = Kept::EMPTY;
+        self.kept.hands.clone_from(&from.kept.hands);
     }
 
     /// A clone with no kept changes, for the caller to copy them in place.

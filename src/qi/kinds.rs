@@ -27,25 +27,53 @@ impl<P: Clone + Ord, S: Clone, K: SharedPointerKind> GenericQi<P, S, K> {
     pub fn to_kind<K2: SharedPointerKind>(&self) -> GenericQi<P, S, K2> {
         let setup = &self.shared.setup;
         GenericQi {
-            shared: SharedPointer::new(Shared {
-                store: Store::from_squares(
+            shared: SharedPointer::new(Shared::new(
+                Store::from_squares(
                     self.square_count(),
                     self.squares().map(Option::<&P>::cloned),
                 ),
-                square_count: self.shared.square_count,
-                first_hand: Hand::from_entries(self.hand(Player::First)),
-                second_hand: Hand::from_entries(self.hand(Player::Second)),
-                setup: SharedPointer::new(Setup {
+                self.shared.square_count,
+                [
+                    Hand::from_entries(self.hand(Player::First)),
+                    Hand::from_entries(self.hand(Player::Second)),
+                ],
+                Setup {
                     shape: setup.shape,
                     first_style: setup.first_style.clone(),
                     second_style: setup.second_style.clone(),
-                }),
-            }),
+                },
+            )),
             hash: self.hash,
             kept: KeptChanges::EMPTY,
             board_pieces: self.board_pieces,
             turn: self.turn,
         }
+    }
+}
+
+impl<P: Clone + Ord, S: Clone, K: SharedPointerKind> GenericQi<P, S, K> {
+    /// An equal position that shares no storage with this one (nor, so,
+    /// with any of its relatives): [`to_kind`](GenericQi::to_kind) into the
+    /// same pointer kind. O(squares + hand entries), once.
+    ///
+    /// What to hand each thread that builds a tree of its own below a
+    /// shared position: the positions of one thread's tree then share
+    /// their reference counts with each other only, never with another
+    /// thread's, so no thread's moves wait on a count another thread has
+    /// just changed.
+    ///
+    /// ```
+    /// use persistent_qi::Qi;
+    ///
+    /// let root: Qi<u8, u8> = Qi::new(&[8, 8], 0, 1)?.board_diff([(4, Some(6))])?;
+    /// let own = root.detach();
+    /// assert_eq!(own, root);
+    /// assert!(!own.ptr_eq(&root));
+    /// # Ok::<(), persistent_qi::Error>(())
+    /// ```
+    #[must_use]
+    pub fn detach(&self) -> Self {
+        self.to_kind::<K>()
     }
 }
 

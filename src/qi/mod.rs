@@ -20,6 +20,7 @@ use archery::{ArcTK, RcK, SharedPointer, SharedPointerKind};
 use crate::Player;
 use crate::board::{Board, Kept, Store, StoreMut};
 use crate::hand::{self, Hand, HandsMut, KeptHands};
+use crate::identity::fresh_id;
 use crate::shape::Shape;
 
 mod build;
@@ -28,7 +29,9 @@ mod diff;
 mod edit;
 mod eq;
 mod kinds;
+mod mark;
 mod read;
+mod spill;
 mod transform;
 mod write;
 
@@ -40,6 +43,7 @@ pub use self::diff::{Diff, DiffError, HandDiff, SquareDiff};
 #[cfg(feature = "serde")]
 pub(crate) use self::diff::{check_hand, check_square};
 pub use self::edit::Edit;
+pub use self::mark::{BoardMark, SquaresSince};
 
 /// A two-player board-game position that shares structure with the version it
 /// was made from, over the pointer kind `K`.
@@ -153,8 +157,14 @@ const _: () = assert!(core::mem::offset_of!(Qi<crate::qpi::Qpi, u8>, board_piece
 
 /// What a position shares with the versions it came from and leads to: the
 /// board's blocks, both hands, and the setup behind a pointer of its own. A
-/// hand change or a flush of the kept writes copies this and shares the
+/// hand change or a spill of the kept writes copies this and shares the
 /// setup; a move of a few squares shares it whole.
+///
+/// Every change made in place draws a new `version` ([`shared_mut`]), so a
+/// version names one content for good. A store made by spilling the kept
+/// writes of a position over version `v` (see `spill.rs`) notes `v` in
+/// `spilled_from`, and the version it came from keeps it in `spill`, for
+/// the siblings of that position to share rather than spill again.
 struct Shared<P, S, K: SharedPointerKind> {
     store: Store<P, K>,
     /// The square count of the setup's shape, one pointer hop closer.
@@ -162,7 +172,20 @@ struct Shared<P, S, K: SharedPointerKind> {
     first_hand: Hand<P, K>,
     second_hand: Hand<P, K>,
     setup: SharedPointer<Setup<S>, K>,
+    /// This content's number: drawn when it is made and at every change in
+    /// place, never twice.
+    version: u64,
+    /// The version whose kept writes this one's log holds exactly, as a
+    /// spill made them; [`NOT_SPILLED`] if none (a store made otherwise, or
+    /// changed in place since).
+    spilled_from: u64,
+    /// The spill last made from this version, for the siblings of the
+    /// position that made it: see `spill.rs`.
+    spill: spill::Memo<SharedPointer<Shared<P, S, K>, K>>,
 }
+
+/// `spilled_from` of a store no spill made.
+const NOT_SPILLED: u64 = u64::MAX;
 
 /// How the game is set up: the board's shape and each player's style. No
 /// transformation changes them.
@@ -173,6 +196,7 @@ struct Setup<S> {
 }
 
 impl<P: Clone, S, K: SharedPointerKind> Clone for Shared<P, S, K> {
+    /// A copy to change: a version of its own, and no spill.
     fn clone(&self) -> Self {
         Shared {
             store: self.store.clone(),
@@ -180,11 +204,63 @@ impl<P: Clone, S, K: SharedPointerKind> Clone for Shared<P, S, K> {
             first_hand: self.first_hand.clone(),
             second_hand: self.second_hand.clone(),
             setup: SharedPointer::clone(&self.setup),
+            version: fresh_id(),
+            spilled_from: NOT_SPILLED,
+            spill: spill::Memo::new(),
         }
     }
 }
 
+impl<P, S, K: SharedPointerKind> Drop for Shared<P, S, K> {
+    /// Drops the spills remembered one after another (each remembers the
+    /// next), in a loop rather than by recursion: a line of a million
+    /// moves whose positions are all dropped but the first leaves a chain
+    /// of spills as long, which a recursive drop would walk on the stack.
+    fn drop(&mut self) {
+        let mut next = self.spill.take();
+        while let Some(shared) = next {
+            next = match SharedPointer::try_unwrap(shared) {
+                Ok(mut shared) => shared.spill.take(),
+                Err(_) => None,
+            };
+        }
+    }
+}
+
+/// The shared part, made this owner's alone first (copied if shared), for a
+/// change in place: the change draws a new version, and the store is no
+/// longer a spill's.
+#[inline]
+fn shared_mut<P: Clone, S, K: SharedPointerKind>(
+    shared: &mut SharedPointer<Shared<P, S, K>, K>,
+) -> &mut Shared<P, S, K> {
+    let shared = SharedPointer::make_mut(shared);
+    shared.version = fresh_id();
+    shared.spilled_from = NOT_SPILLED;
+    shared.spill.clear();
+    shared
+}
+
 impl<P, S, K: SharedPointerKind> Shared<P, S, K> {
+    /// A new store's shared part: its own version, no spill.
+    fn new(
+        store: Store<P, K>,
+        square_count: usize,
+        [first_hand, second_hand]: [Hand<P, K>; 2],
+        setup: Setup<S>,
+    ) -> Self {
+        Shared {
+            store,
+            square_count,
+            first_hand,
+            second_hand,
+            setup: SharedPointer::new(setup),
+            version: fresh_id(),
+            spilled_from: NOT_SPILLED,
+            spill: spill::Memo::new(),
+        }
+    }
+
     fn hand(&self, player: Player) -> &Hand<P, K> {
         match player {
             Player::First => &self.first_hand,
@@ -213,14 +289,14 @@ impl<P: Clone, S, K: SharedPointerKind> StoreMut<P, K> for SharedPointer<Shared<
 
     #[inline]
     fn store_mut(&mut self) -> &mut Store<P, K> {
-        &mut SharedPointer::make_mut(self).store
+        &mut shared_mut(self).store
     }
 }
 
 impl<P: Clone, S, K: SharedPointerKind> HandsMut<P, K> for SharedPointer<Shared<P, S, K>, K> {
     #[inline]
     fn hands_mut(&mut self) -> [&mut Hand<P, K>; 2] {
-        let shared = SharedPointer::make_mut(self);
+        let shared = shared_mut(self);
         [&mut shared.first_hand, &mut shared.second_hand]
     }
 }

@@ -332,6 +332,13 @@ impl<P: QpiPosition> crate::Node for Node<P> {
         self.position.key() ^ state_key(self.castling, self.en_passant)
     }
 
+    fn detached(&self) -> Self {
+        Node {
+            position: self.position.detached(),
+            ..self.clone()
+        }
+    }
+
     /// The castling rights in the low 4 bits, the en-passant square plus
     /// one above them (0 without one).
     fn state(&self) -> u64 {

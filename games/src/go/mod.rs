@@ -243,6 +243,13 @@ impl<P: GoPosition> crate::Node for Node<P> {
         self.position.key() ^ self.state().wrapping_mul(KO_MIX)
     }
 
+    fn detached(&self) -> Self {
+        Node {
+            position: self.position.detached(),
+            ..self.clone()
+        }
+    }
+
     /// The ko point plus one, or 0 without one.
     fn state(&self) -> u64 {
         self.ko.map_or(0, |ko| u64::from(ko) + 1)

@@ -238,6 +238,12 @@ impl<P: QpiPosition> crate::Node for Node<P> {
         self.position.key()
     }
 
+    fn detached(&self) -> Self {
+        Node {
+            position: self.position.detached(),
+        }
+    }
+
     fn state(&self) -> u64 {
         0
     }

@@ -191,6 +191,10 @@ mod tests {
             7
         }
 
+        fn detached(&self) -> Self {
+            OneKey(self.0.detached())
+        }
+
         fn state(&self) -> u64 {
             self.0.state()
         }
