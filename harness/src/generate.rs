@@ -374,36 +374,7 @@ fn arbitrary_action<'a, P: Draw<'a> + Clone>(
             Action::HandDiff(player, changes)
         }
         7..=10 => {
-            let length = change_count(u)?;
-            let mut changes = Vec::with_capacity(length);
-            for _ in 0..length {
-                if u.is_empty() {
-                    break;
-                }
-                changes.push(if u.arbitrary()? {
-                    let (index, square) = (
-                        arbitrary_index(u, square_count)?,
-                        arbitrary_square(u, pool)?,
-                    );
-                    // Every other change of an edit through `replace`,
-                    // chosen by its place rather than by a byte, so that
-                    // an input decodes to the steps it did before there
-                    // was a choice.
-                    if changes.len() % 2 == 1 {
-                        Change::Replace(index, square)
-                    } else {
-                        Change::Square(index, square)
-                    }
-                } else {
-                    let player = Player::arbitrary(u)?;
-                    Change::Hand(player, arbitrary_piece(u, pool)?, arbitrary_delta(u)?)
-                });
-            }
-            let turn = match u.int_in_range(0..=3_u8)? {
-                0 => Turn::Keep,
-                1 | 2 => Turn::Toggle,
-                _ => Turn::To(Player::arbitrary(u)?),
-            };
+            let (changes, turn) = arbitrary_edit(u, square_count, pool)?;
             Action::Edit(changes, turn)
         }
         11 => Action::Toggle,
@@ -412,6 +383,17 @@ fn arbitrary_action<'a, P: Draw<'a> + Clone>(
         14 => Action::Restore(u.arbitrary()?),
         15 => Action::Forget(u.arbitrary()?),
         16 => Action::Compare(u.arbitrary()?),
+        // A child built into the slot a search keeps, or the step down to
+        // it: most of them children, siblings of one another until the
+        // next step down or edit of current.
+        18 => {
+            if u.ratio(1, 4)? {
+                Action::Descend
+            } else {
+                let (changes, turn) = arbitrary_edit(u, square_count, pool)?;
+                Action::Branch(changes, turn)
+            }
+        }
         _ => {
             if u.arbitrary()? {
                 let count = u.int_in_range(0..=4)?;
@@ -430,6 +412,45 @@ fn arbitrary_action<'a, P: Draw<'a> + Clone>(
             }
         }
     })
+}
+
+/// The changes and the turn of an edit (of current, or into the slot).
+fn arbitrary_edit<'a, P: Draw<'a> + Clone>(
+    u: &mut Unstructured<'a>,
+    square_count: usize,
+    pool: &[P],
+) -> Result<(Vec<Change<P>>, Turn)> {
+    let length = change_count(u)?;
+    let mut changes = Vec::with_capacity(length);
+    for _ in 0..length {
+        if u.is_empty() {
+            break;
+        }
+        changes.push(if u.arbitrary()? {
+            let (index, square) = (
+                arbitrary_index(u, square_count)?,
+                arbitrary_square(u, pool)?,
+            );
+            // Every other change of an edit through `replace`,
+            // chosen by its place rather than by a byte, so that
+            // an input decodes to the steps it did before there
+            // was a choice.
+            if changes.len() % 2 == 1 {
+                Change::Replace(index, square)
+            } else {
+                Change::Square(index, square)
+            }
+        } else {
+            let player = Player::arbitrary(u)?;
+            Change::Hand(player, arbitrary_piece(u, pool)?, arbitrary_delta(u)?)
+        });
+    }
+    let turn = match u.int_in_range(0..=3_u8)? {
+        0 => Turn::Keep,
+        1 | 2 => Turn::Toggle,
+        _ => Turn::To(Player::arbitrary(u)?),
+    };
+    Ok((changes, turn))
 }
 
 /// Mostly a handful of changes, sometimes hundreds or thousands (as many as

@@ -5,8 +5,10 @@ use core::hash::Hash;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
+use core::borrow::BorrowMut;
 use persistent_qi::qpi::{Qpi, Sin};
-use persistent_qi::{ArcTK, Error, GenericQi, Player, RcK};
+
+use persistent_qi::{ArcTK, Edit, Error, GenericQi, Player, RcK};
 
 use crate::Model;
 use crate::check::{
@@ -187,6 +189,13 @@ pub enum Action<P> {
     IndexOf(Vec<usize>),
     /// `current.coordinates_of(index)` (and back through `index_of`).
     CoordinatesOf(usize),
+    /// `current.edit_into(&mut slot, ..)`, the changes in order, then the
+    /// turn: a child built into the slot a search keeps for a ply, current
+    /// unchanged, so that the next branch builds its sibling there. On
+    /// failure the slot must hold what it held.
+    Branch(Vec<Change<P>>, Turn),
+    /// The slot's position becomes current: the search goes down a ply.
+    Descend,
     /// Converts current to the other pointer kind (`to_local` on a `Qi`,
     /// `to_sync` on a `LocalQi`) and back (`to_kind`); the result, which
     /// shares no storage with current, becomes current. Each conversion
@@ -217,7 +226,9 @@ impl<P> Action<P> {
         let (board, (player, hand), edit): (&[_], (Player, &[_]), &[_]) = match self {
             Action::BoardDiff(changes) => (changes, (Player::First, &[]), &[]),
             Action::HandDiff(player, changes) => (&[], (*player, changes), &[]),
-            Action::Edit(changes, _) => (&[], (Player::First, &[]), changes),
+            Action::Edit(changes, _) | Action::Branch(changes, _) => {
+                (&[], (Player::First, &[]), changes)
+            }
             _ => (&[], (Player::First, &[]), &[]),
         };
         let board = board
@@ -243,6 +254,40 @@ fn fmt_list<T>(
         each(f, item)?;
     }
     f.write_str("]")
+}
+
+/// Writes the steps of an edit after `edit`: each change, then the turn.
+fn fmt_steps<P: Literal>(
+    f: &mut fmt::Formatter<'_>,
+    changes: &[Change<P>],
+    turn: Turn,
+) -> fmt::Result {
+    for change in changes {
+        match change {
+            Change::Square(index, square) => {
+                write!(f, ".set({index}, ")?;
+                fmt_square(f, square.as_ref())?;
+                f.write_str(")")?;
+            }
+            Change::Replace(index, square) => {
+                write!(
+                    f,
+                    ";\n    let old = edit.position().square({index}).cloned();\n    \
+                     edit.replace({index}, old.as_ref(), "
+                )?;
+                fmt_square(f, square.as_ref())?;
+                f.write_str(")")?;
+            }
+            Change::Hand(player, piece, delta) => {
+                write!(f, ".hand(Player::{player:?}, {}, {delta})", Lit(piece))?;
+            }
+        }
+    }
+    match turn {
+        Turn::Keep => Ok(()),
+        Turn::Toggle => f.write_str(".toggle()"),
+        Turn::To(player) => write!(f, ".with_turn(Player::{player:?})"),
+    }
 }
 
 fn fmt_square<P: Literal>(f: &mut fmt::Formatter<'_>, square: Option<&P>) -> fmt::Result {
@@ -276,34 +321,15 @@ impl<P: Literal> fmt::Debug for Action<P> {
             }
             Action::Edit(changes, turn) => {
                 f.write_str("if let Ok(next) = current.edit_with(|edit| {\n    edit")?;
-                for change in changes {
-                    match change {
-                        Change::Square(index, square) => {
-                            write!(f, ".set({index}, ")?;
-                            fmt_square(f, square.as_ref())?;
-                            f.write_str(")")?;
-                        }
-                        Change::Replace(index, square) => {
-                            write!(
-                                f,
-                                ";\n    let old = edit.position().square({index}).cloned();\n    \
-                                 edit.replace({index}, old.as_ref(), "
-                            )?;
-                            fmt_square(f, square.as_ref())?;
-                            f.write_str(")")?;
-                        }
-                        Change::Hand(player, piece, delta) => {
-                            write!(f, ".hand(Player::{player:?}, {}, {delta})", Lit(piece))?;
-                        }
-                    }
-                }
-                match turn {
-                    Turn::Keep => {}
-                    Turn::Toggle => f.write_str(".toggle()")?,
-                    Turn::To(player) => write!(f, ".with_turn(Player::{player:?})")?,
-                }
+                fmt_steps(f, changes, *turn)?;
                 f.write_str(";\n}) { current = next; }")
             }
+            Action::Branch(changes, turn) => {
+                f.write_str("let _ = current.edit_into(&mut slot, |edit| {\n    edit")?;
+                fmt_steps(f, changes, *turn)?;
+                f.write_str(";\n});")
+            }
+            Action::Descend => f.write_str("current = slot.clone();"),
             Action::Toggle => f.write_str("current = current.toggle();"),
             Action::WithTurn(player) => {
                 write!(f, "current = current.with_turn(Player::{player:?});")
@@ -527,6 +553,7 @@ impl<P: Literal, S: Literal> Scenario<P, S> {
             "let mut current: {position} = {:?};",
             StartExpression(&self.start, alias)
         )?;
+        writeln!(f, "let mut slot = current.clone();")?;
         for action in &self.actions {
             if matches!(action, Action::Convert) && alias != ArcTK::ALIAS {
                 writeln!(f, "{CONVERT_LOCAL}")?;
@@ -750,6 +777,8 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
         // in O(1).
         check_changes(&context, &position, &model, &Action::Retain);
         let mut retained: Vec<Kept<P, S, K>> = Vec::new();
+        // The slot branches build children into, and what it holds.
+        let mut slot = (position.clone(), Rc::clone(&model));
         // The start, which the end compares the current version with
         // through `changes_since`. Keeping its model costs one copy of the
         // squares, at the first step that writes one.
@@ -781,7 +810,14 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
                 && transformations % checks.step_changes_every.max(1) == 0)
                 .then(|| Touched::before(action, &model))
                 .flatten();
-            let next = apply(&context, action, &position, &mut model, &mut retained, step);
+            let next = apply(
+                &context,
+                action,
+                &position,
+                &mut model,
+                (&mut retained, &mut slot),
+                step,
+            );
             if let Some(next) = next {
                 let previous = core::mem::replace(&mut position, next);
                 check_changes(&context, &position, &model, action);
@@ -800,6 +836,11 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
         // The last checkpoint checked `changes_since` the start too.
         checkpoint(&context, &position, &model);
         check_deep(&context, &position, &model);
+        // The slot holds the last child built there, or what it held.
+        check_content(&context, &slot.0, &slot.1, false);
+        if slot.1.square_count() <= checks.per_step_up_to {
+            check_hash(&context, &slot.0, &slot.1, false);
+        }
         // The distinct retained versions: clones of one version read the
         // same storage, so checking one checks them all; `ptr_eq` must only
         // hold between clones.
@@ -860,10 +901,10 @@ fn apply<P: ScenarioPiece, S: ScenarioStyle, K: Kind>(
     action: &Action<P>,
     position: &GenericQi<P, S, K>,
     model: &mut Rc<Model<P, S>>,
-    retained: &mut Vec<Kept<P, S, K>>,
+    (retained, slot): (&mut Vec<Kept<P, S, K>>, &mut Slot<P, S, K>),
     step: usize,
 ) -> Option<GenericQi<P, S, K>> {
-    let slot = |index: usize, retained: &Vec<Kept<P, S, K>>| {
+    let kept_at = |index: usize, retained: &Vec<Kept<P, S, K>>| {
         (!retained.is_empty()).then(|| index % retained.len())
     };
     match action {
@@ -902,22 +943,30 @@ fn apply<P: ScenarioPiece, S: ScenarioStyle, K: Kind>(
             });
             None
         }
-        Action::Restore(index) => slot(*index, retained).map(|slot| {
-            let kept = &retained[slot];
+        Action::Restore(index) => kept_at(*index, retained).map(|at| {
+            let kept = &retained[at];
             *model = Rc::clone(&kept.model);
             kept.position.clone()
         }),
         Action::Forget(index) => {
-            if let Some(slot) = slot(*index, retained) {
-                retained.remove(slot);
+            if let Some(at) = kept_at(*index, retained) {
+                retained.remove(at);
             }
             None
         }
         Action::Compare(index) => {
-            if let Some(slot) = slot(*index, retained) {
-                compare(context, position, model, &retained[slot]);
+            if let Some(at) = kept_at(*index, retained) {
+                compare(context, position, model, &retained[at]);
             }
             None
+        }
+        Action::Branch(changes, turn) => {
+            branch(context, action, position, model, slot, (changes, *turn));
+            None
+        }
+        Action::Descend => {
+            *model = Rc::clone(&slot.1);
+            Some(slot.0.clone())
         }
         Action::IndexOf(coordinates) => {
             let index = position.index_of(coordinates);
@@ -951,6 +1000,51 @@ fn apply<P: ScenarioPiece, S: ScenarioStyle, K: Kind>(
     }
 }
 
+/// The slot [`Action::Branch`] builds children into, and its model.
+type Slot<P, S, K> = (GenericQi<P, S, K>, Rc<Model<P, S>>);
+
+/// An [`Action::Branch`]: the child built into the slot, checked against
+/// the model of current with the changes applied; a failure must leave the
+/// slot as it was. The slot is never cloned here: a clone would change
+/// what it shares, and so the path the edit takes.
+fn branch<P: ScenarioPiece, S: ScenarioStyle, K: Kind>(
+    context: &Context<'_, P, S>,
+    action: &Action<P>,
+    position: &GenericQi<P, S, K>,
+    model: &Rc<Model<P, S>>,
+    slot: &mut Slot<P, S, K>,
+    (changes, turn): (&[Change<P>], Turn),
+) {
+    let built = position.edit_into(&mut slot.0, |edit| {
+        steps(context, edit, model, changes, turn);
+    });
+    let mut child = Rc::clone(model);
+    let expected = Rc::make_mut(&mut child).edit(action.changes());
+    match (built, expected) {
+        (Ok(()), Ok(())) => {
+            let model = Rc::make_mut(&mut child);
+            match turn {
+                Turn::Keep => {}
+                Turn::Toggle => model.turn = model.turn.flip(),
+                Turn::To(player) => model.turn = player,
+            }
+            slot.1 = child;
+            check_changes(context, &slot.0, &slot.1, action);
+        }
+        (Err(error), Err(expected)) => {
+            context.expect_eq("the error", &error, &expected);
+            check_content(context, &slot.0, &slot.1, false);
+        }
+        (Ok(()), Err(expected)) => context.fail(&format!(
+            "edit_into gives {:?}, the model the error {expected:?} ({expected})",
+            slot.0
+        )),
+        (Err(error), Ok(())) => context.fail(&format!(
+            "edit_into gives the error {error:?} ({error}), the model {child:?}"
+        )),
+    }
+}
+
 /// An [`Action::Edit`] on the position: each change in order, a
 /// `replace` told what the model holds at its square, then the turn.
 fn edit<P: ScenarioPiece, S: ScenarioStyle, K: Kind>(
@@ -961,6 +1055,19 @@ fn edit<P: ScenarioPiece, S: ScenarioStyle, K: Kind>(
     turn: Turn,
 ) -> Result<GenericQi<P, S, K>, Error> {
     let mut edit = position.edit();
+    steps(context, &mut edit, model, changes, turn);
+    edit.finish()
+}
+
+/// The steps of an edit, into wherever it builds: each change in order, a
+/// `replace` told what the model holds at its square, then the turn.
+fn steps<P: ScenarioPiece, S: ScenarioStyle, K: Kind, N: BorrowMut<GenericQi<P, S, K>>>(
+    context: &Context<'_, P, S>,
+    edit: &mut Edit<P, S, K, N>,
+    model: &Model<P, S>,
+    changes: &[Change<P>],
+    turn: Turn,
+) {
     // The squares this edit has written so far, as the model has
     // them, for what a `replace` is told the square holds; and
     // whether an earlier change may have failed (an index off the
@@ -997,11 +1104,10 @@ fn edit<P: ScenarioPiece, S: ScenarioStyle, K: Kind>(
         };
     }
     match turn {
-        Turn::Keep => &mut edit,
+        Turn::Keep => edit,
         Turn::Toggle => edit.toggle(),
         Turn::To(player) => edit.with_turn(player),
     };
-    edit.finish()
 }
 
 /// Converts `position` to the other pointer kind and back, checking each

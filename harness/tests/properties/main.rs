@@ -7,6 +7,7 @@
 mod arbitrary;
 mod kinds;
 mod laws;
+mod lines;
 mod model;
 mod proptest;
 mod quickcheck;

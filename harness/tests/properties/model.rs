@@ -132,8 +132,13 @@ fn action<P: Clone + Literal + std::fmt::Debug + 'static>(
         4 => prop::collection::vec(board_change, 0..most).prop_map(Action::BoardDiff),
         4 => (player(), prop::collection::vec(hand_change, 0..6))
             .prop_map(|(player, changes)| Action::HandDiff(player, changes)),
-        4 => (prop::collection::vec(change, 0..most), turn)
+        4 => (prop::collection::vec(change.clone(), 0..most), turn.clone())
             .prop_map(|(changes, turn)| Action::Edit(changes, turn)),
+        // Children built into the slot a search keeps: siblings until the
+        // next edit of current or step down.
+        3 => (prop::collection::vec(change, 0..most), turn)
+            .prop_map(|(changes, turn)| Action::Branch(changes, turn)),
+        1 => Just(Action::Descend),
         1 => Just(Action::Toggle),
         1 => player().prop_map(Action::WithTurn),
         2 => Just(Action::Retain),

@@ -4,6 +4,7 @@
 //! setups are what they say.
 
 mod hands;
+mod spill;
 
 use archery::SharedPointer;
 
