@@ -36,6 +36,57 @@
 //!
 #![doc = include_str!("../docs/crate/complexity.md")]
 //!
+//! # The cost of a move, ply by ply
+//!
+//! A position keeps its last 12 square writes itself, so a move copies the
+//! position and writes into the copy, with no allocation. Along a line the
+//! kept writes fill every five or six moves; the children of a position
+//! whose kept writes leave less room than a move's two writes must move
+//! them out, into what the positions share (a log beside the blocks, and
+//! at every other spill the blocks themselves). That is the one place where
+//! a move could cost more than its writes, and in a tree it comes back
+//! every five or six plies of every line.
+//!
+//! The first child of such a position makes the spill, and its siblings
+//! share it: a child built into the slot where its last sibling was built
+//! ([`edit_into`](GenericQi::edit_into), what a search or a perft does)
+//! finds the spill there, a child built as a new position
+//! ([`edit`](GenericQi::edit), [`edit_with`](GenericQi::edit_with)) finds
+//! it remembered by the shared part of its parent. Either way it allocates
+//! nothing and changes no reference count outside the siblings; the one
+//! spill is an allocation and a copy of the log (and, at every other spill,
+//! of a block), between all the children. A spill's log holds exactly the
+//! writes it took, which is how a sibling knows the spill is its own.
+//!
+//! The designs measured before this one was kept, in instructions a node
+//! of chess perft(3) below each ply of a line of 0 to 14 moves (callgrind,
+//! so the figures do not move with the machine's load; the fixed array, an
+//! engine's own board copied for every child, takes 492 to 568):
+//!
+//! | design | a node, most plies | a node, worst ply | worst ply's speed against the fixed array, against the best ply's |
+//! |---|---:|---:|---:|
+//! | every child spills for itself (before) | 687 to 811 | 1,328 | 0.55 |
+//! | more kept room (16 writes kept and 16 logged, a 112-byte position), every child spills | 698 to 793 | 998 | 0.73 |
+//! | the spill remembered by the parent's shared part only | 687 to 821 | 869 | 0.84 |
+//! | the spill found in the slot only | 692 to 793 | 811 | 0.91 |
+//! | a block of its own at every spill (no log), shared both ways | 693 to 795 | 814 | 0.91 |
+//! | **shared both ways**, spilling when fewer than 2 slots are left | 694 to 797 | 816 | 0.91 |
+//! | the same, spilling when fewer than 4 are left | 687 to 815 | 815 | 0.90 |
+//!
+//! Perft builds its children into slots, so the slot does the work there;
+//! children built as new positions (a search that keeps them, a game's
+//! record) need the parent's memory: a child at the spill ply then costs
+//! 338 instructions against 267 at the others, where each would otherwise
+//! make its own spill. More room only moves the cliff (and grows every
+//! position); a block of its own at every spill costs one more allocation
+//! a spill for nothing measurable; spilling earlier moves the bumps and
+//! spills more often. Chess perft(7) from the start now runs at 0.92 of
+//! perft(6)'s nodes a second on one thread, and at 0.97 on two, each thread
+//! from a [`detach`](GenericQi::detach)ed root (before: not done in 260 s,
+//! a third of perft(6)'s rate). The figures by ply of every game, with the
+//! commands that measure them, are in `docs/performance.md` ("One cost at
+//! every ply").
+//!
 //! # Limits and errors
 //!
 #![doc = include_str!("../docs/crate/limits.md")]

@@ -256,33 +256,52 @@ fn fmt_list<T>(
     f.write_str("]")
 }
 
-/// Writes the steps of an edit after `edit`: each change, then the turn.
+/// Writes the steps of an edit as the statements of its closure (whose
+/// argument is `edit`): each change, then the turn. A `replace` is told
+/// what the square holds, read first into `old`, so it starts a statement
+/// of its own.
 fn fmt_steps<P: Literal>(
     f: &mut fmt::Formatter<'_>,
     changes: &[Change<P>],
     turn: Turn,
 ) -> fmt::Result {
+    // Whether a chain of steps on `edit` is open.
+    let mut open = false;
+    let chain = |f: &mut fmt::Formatter<'_>, open: &mut bool| {
+        if !*open {
+            *open = true;
+            f.write_str("edit")?;
+        }
+        Ok::<(), fmt::Error>(())
+    };
     for change in changes {
         match change {
             Change::Square(index, square) => {
+                chain(f, &mut open)?;
                 write!(f, ".set({index}, ")?;
                 fmt_square(f, square.as_ref())?;
                 f.write_str(")")?;
             }
             Change::Replace(index, square) => {
+                if open {
+                    f.write_str(";\n    ")?;
+                }
                 write!(
                     f,
-                    ";\n    let old = edit.position().square({index}).cloned();\n    \
+                    "let old = edit.position().square({index}).cloned();\n    \
                      edit.replace({index}, old.as_ref(), "
                 )?;
+                open = true;
                 fmt_square(f, square.as_ref())?;
                 f.write_str(")")?;
             }
             Change::Hand(player, piece, delta) => {
+                chain(f, &mut open)?;
                 write!(f, ".hand(Player::{player:?}, {}, {delta})", Lit(piece))?;
             }
         }
     }
+    chain(f, &mut open)?;
     match turn {
         Turn::Keep => Ok(()),
         Turn::Toggle => f.write_str(".toggle()"),
@@ -320,12 +339,12 @@ impl<P: Literal> fmt::Debug for Action<P> {
                 f.write_str(") { current = next; }")
             }
             Action::Edit(changes, turn) => {
-                f.write_str("if let Ok(next) = current.edit_with(|edit| {\n    edit")?;
+                f.write_str("if let Ok(next) = current.edit_with(|edit| {\n    ")?;
                 fmt_steps(f, changes, *turn)?;
                 f.write_str(";\n}) { current = next; }")
             }
             Action::Branch(changes, turn) => {
-                f.write_str("let _ = current.edit_into(&mut slot, |edit| {\n    edit")?;
+                f.write_str("let _ = current.edit_into(&mut slot, |edit| {\n    ")?;
                 fmt_steps(f, changes, *turn)?;
                 f.write_str(";\n});")
             }
@@ -553,7 +572,13 @@ impl<P: Literal, S: Literal> Scenario<P, S> {
             "let mut current: {position} = {:?};",
             StartExpression(&self.start, alias)
         )?;
-        writeln!(f, "let mut slot = current.clone();")?;
+        if self
+            .actions
+            .iter()
+            .any(|action| matches!(action, Action::Branch(..) | Action::Descend))
+        {
+            writeln!(f, "let mut slot = current.clone();")?;
+        }
         for action in &self.actions {
             if matches!(action, Action::Convert) && alias != ArcTK::ALIAS {
                 writeln!(f, "{CONVERT_LOCAL}")?;
@@ -776,9 +801,10 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
         // each step checks what it touched, and the start is checked here
         // in O(1).
         check_changes(&context, &position, &model, &Action::Retain);
-        let mut retained: Vec<Kept<P, S, K>> = Vec::new();
-        // The slot branches build children into, and what it holds.
-        let mut slot = (position.clone(), Rc::clone(&model));
+        let mut versions = Versions {
+            retained: Vec::new(),
+            slot: (position.clone(), Rc::clone(&model)),
+        };
         // The start, which the end compares the current version with
         // through `changes_since`. Keeping its model costs one copy of the
         // squares, at the first step that writes one.
@@ -810,14 +836,7 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
                 && transformations % checks.step_changes_every.max(1) == 0)
                 .then(|| Touched::before(action, &model))
                 .flatten();
-            let next = apply(
-                &context,
-                action,
-                &position,
-                &mut model,
-                (&mut retained, &mut slot),
-                step,
-            );
+            let next = apply(&context, action, &position, &mut model, &mut versions, step);
             if let Some(next) = next {
                 let previous = core::mem::replace(&mut position, next);
                 check_changes(&context, &position, &model, action);
@@ -836,11 +855,8 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
         // The last checkpoint checked `changes_since` the start too.
         checkpoint(&context, &position, &model);
         check_deep(&context, &position, &model);
-        // The slot holds the last child built there, or what it held.
-        check_content(&context, &slot.0, &slot.1, false);
-        if slot.1.square_count() <= checks.per_step_up_to {
-            check_hash(&context, &slot.0, &slot.1, false);
-        }
+        versions.check_slot(&context, checks);
+        let retained = versions.retained;
         // The distinct retained versions: clones of one version read the
         // same storage, so checking one checks them all; `ptr_eq` must only
         // hold between clones.
@@ -893,6 +909,24 @@ impl<P: ScenarioPiece, S: ScenarioStyle> Scenario<P, S> {
     }
 }
 
+/// The versions a run keeps beside the current one: those
+/// [`Action::Retain`] kept, and the slot [`Action::Branch`] builds into.
+struct Versions<P, S, K: Kind> {
+    retained: Vec<Kept<P, S, K>>,
+    slot: Slot<P, S, K>,
+}
+
+impl<P: ScenarioPiece, S: ScenarioStyle, K: Kind> Versions<P, S, K> {
+    /// The slot holds the last child built there, or what it held.
+    fn check_slot(&self, context: &Context<'_, P, S>, checks: Checks) {
+        let (position, model) = &self.slot;
+        check_content(context, position, model, false);
+        if model.square_count() <= checks.per_step_up_to {
+            check_hash(context, position, model, false);
+        }
+    }
+}
+
 /// Performs one step on the position and on the model (which it changes in
 /// place, copying it first only if a retained version shares it); returns
 /// the new current version, if there is one.
@@ -901,9 +935,10 @@ fn apply<P: ScenarioPiece, S: ScenarioStyle, K: Kind>(
     action: &Action<P>,
     position: &GenericQi<P, S, K>,
     model: &mut Rc<Model<P, S>>,
-    (retained, slot): (&mut Vec<Kept<P, S, K>>, &mut Slot<P, S, K>),
+    versions: &mut Versions<P, S, K>,
     step: usize,
 ) -> Option<GenericQi<P, S, K>> {
+    let Versions { retained, slot } = versions;
     let kept_at = |index: usize, retained: &Vec<Kept<P, S, K>>| {
         (!retained.is_empty()).then(|| index % retained.len())
     };

@@ -46,8 +46,12 @@
 //!   one holds an index past every board; [`Slot`] says where
 //!   the write to an index is kept, or would go, or that there is no room;
 //! - **logged**: writes moved out of the positions into the shared log
-//!   beside the blocks ([`Log`], `log.rs`); to **log** is to move the kept
-//!   writes there (`Store::log`, `Log::log`);
+//!   beside the blocks ([`Log`], `log.rs`); to **spill** is to move a
+//!   position's kept writes there, all of them, the log then holding them
+//!   and nothing else (`Store::spill`, `Log::fill`): the log of a spilled
+//!   store is the **key** its origin's other children find it by
+//!   (`src/qi/spill.rs`); a log whose writes are in the blocks too is a
+//!   **mirror**;
 //! - **overlaid**: the kept and logged writes together, in index order, as
 //!   a walk lays them over the blocks ([`Overlay`], `overlay.rs`); a walk
 //!   cuts the board into **runs** of the blocks' squares that no write
@@ -55,7 +59,11 @@
 //!   `scan.rs`), and gives its **squares** or the **occupied** ones
 //!   ([`Squares`], [`Occupied`]);
 //! - to **flush** is to move every logged and kept write into the blocks,
-//!   under a new stamp (`Store::flush`);
+//!   under a new stamp (`Store::flush`; a spill into a log that holds an
+//!   earlier spill's writes flushes them and mirrors its own);
+//! - a **mark** of a board is its stamp and its overlaid (or noted)
+//!   indices, enough to tell later where a board of the same stamp may
+//!   differ from it ([`Mark`], `mark.rs`);
 //! - a **write** ([`write()`]) puts a square at an index by these rules;
 //!   its **outcome** ([`WriteOutcome`]) is the square it replaced and
 //!   whether it logged or flushed; to **finish** writes
@@ -72,12 +80,14 @@
 //! of two or three squares. So a write does not go into the blocks at once:
 //! the position keeps its last [`KEPT`] writes itself, one per square, and
 //! shares the store with its parent. A move then copies the position and
-//! writes into the copy, with no allocation. When a write finds no room,
-//! the kept writes are logged: a new copy of what the position shares, one
-//! allocation of a fixed size, the blocks still shared. When the log has
-//! no room for them either, the store is flushed, each touched block (and,
-//! on a board of several, the path to it) copied once. Reads look at the
-//! kept writes first, then the logged ones, then the blocks.
+//! writes into the copy, with no allocation. When the kept writes run out
+//! of room, they are spilled: a new copy of what the position shares, one
+//! allocation of a fixed size, their writes in its log, the blocks still
+//! shared; at every other spill the log's earlier writes go into the
+//! blocks with them (a flush), each touched block (and, on a board of
+//! several, the path to it) copied once. The position's children share one
+//! spill between them (see `src/qi/spill.rs`). Reads look at the kept
+//! writes first, then the logged ones, then the blocks.
 //!
 //! Only squares that own no memory go this way ([`WritePolicy::Deferred`]):
 //! copying a kept `String` would allocate on every clone of the position.
@@ -96,6 +106,7 @@
 //!
 //! - The kept indices are distinct and below the square count; so are the
 //!   logged ones.
+//! - A mirror's writes equal the blocks' squares at their indices.
 //! - Blocks hold only empty squares past the square count.
 //! - For squares whose writes are deferred, the board's square at `i` is
 //!   the kept write to `i` if there is one, else the logged write to `i` if

@@ -140,8 +140,8 @@ impl<P: Clone + PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// example.
     #[inline(always)]
     pub fn edit(&self) -> Edit<P, S, K> {
-        let mut next = self.clone();
-        next.make_room();
+        let mut next = self.clone_but_kept();
+        next.copy_kept(self);
         Edit {
             state: EditState::new(self),
             next,
@@ -178,8 +178,7 @@ impl<P: Clone + PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
         // `edit_into`). Built here rather than by `self.edit()`: the edit
         // that returns would be moved here, kept changes and all, which
         // brings the stall back.
-        edit.next.kept.clone_from(&self.kept);
-        edit.next.make_room();
+        edit.next.copy_kept(self);
         build(&mut edit);
         edit.finish()
     }
@@ -243,7 +242,9 @@ impl<P: Clone + PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
             out.swap_own_spilled(self, &mut own);
             None
         } else {
-            Some(core::mem::replace(out, self.clone()))
+            let mut child = self.clone_but_kept();
+            child.copy_kept(self);
+            Some(core::mem::replace(out, child))
         };
         out.make_room();
         let mut edit = Edit {
@@ -303,15 +304,35 @@ impl<P: Clone + PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
         self.kept.hands.clone_from(&from.kept.hands);
     }
 
-    /// A clone with no kept changes, for the caller to copy them in place.
+    /// A clone with no kept changes, for the caller to copy them in place
+    /// ([`copy_kept`](GenericQi::copy_kept)). When this position's kept
+    /// writes leave no room for a move, the clone's shared part is their
+    /// spill (see `spill.rs`), not this position's: its children then take
+    /// no count of what this position shares.
     #[inline(always)]
     fn clone_but_kept(&self) -> Self {
         GenericQi {
-            shared: SharedPointer::clone(&self.shared),
+            shared: if self.kept_full() {
+                self.spill_of_kept()
+            } else {
+                SharedPointer::clone(&self.shared)
+            },
             hash: self.hash,
             kept: KeptChanges::EMPTY,
             turn: self.turn,
             board_pieces: self.board_pieces,
+        }
+    }
+
+    /// Copies `parent`'s kept changes in place into this clone of it made by
+    /// [`clone_but_kept`](GenericQi::clone_but_kept): its hand changes, and
+    /// its square writes unless they were spilled.
+    #[inline(always)]
+    fn copy_kept(&mut self, parent: &Self) {
+        if parent.kept_full() {
+            self.kept.hands.clone_from(&parent.kept.hands);
+        } else {
+            self.kept.clone_from(&parent.kept);
         }
     }
 

@@ -10,10 +10,10 @@
 //! the side to move.
 //! A clone copies those few words and takes one reference count; a move
 //! writes into a copy's kept writes, with no allocation, until they run
-//! out. Only a move of the kept writes into the log or the blocks, a hand
-//! change that finds no room among the kept ones, or a write of a square
-//! with a destructor (`String`) makes a new [`Shared`], once per
-//! transformation.
+//! out. Only a spill of the kept writes into the log or the blocks (made
+//! once for all the children of a position: `spill.rs`), a hand change
+//! that finds no room among the kept ones, or a write of a square with a
+//! destructor (`String`) makes a new [`Shared`], once per transformation.
 
 use archery::{ArcTK, RcK, SharedPointer, SharedPointerKind};
 

@@ -32,6 +32,10 @@
 //! Measured against the other designs in the crate's docs (`lib.rs`, "The
 //! cost of a move, ply by ply").
 
+// The tests and the room-making run in every edit, inside the caller's:
+// inlined there, where the kind of square folds them away.
+#![allow(clippy::inline_always)]
+
 use std::sync::{Mutex, TryLockError};
 
 use archery::{SharedPointer, SharedPointerKind};
@@ -166,6 +170,24 @@ impl<P: Clone + PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
         let spill = SharedPointer::new(origin.spilled(&mut self.kept.squares));
         origin.spill.set(SharedPointer::clone(&spill));
         self.shared = spill;
+    }
+
+    /// The spill of this position's kept writes, for a child: the one its
+    /// shared part remembers if it is this position's, else a new one,
+    /// remembered. This position is unchanged.
+    #[inline(never)]
+    pub(super) fn spill_of_kept(&self) -> SharedPointer<Shared<P, S, K>, K> {
+        let origin = &*self.shared;
+        if let Some(spill) = origin
+            .spill
+            .get_if(|spill| spill.is_spill_of(origin, &self.kept.squares))
+        {
+            return spill;
+        }
+        let mut kept = self.kept.squares.clone();
+        let spill = SharedPointer::new(origin.spilled(&mut kept));
+        origin.spill.set(SharedPointer::clone(&spill));
+        spill
     }
 
     /// Whether `slot`'s shared part is this position's spill: the last

@@ -812,3 +812,73 @@ fn the_printed_replace_and_conversion_compile_and_run() {
     assert_eq!(current.turn(), Player::Second);
     replace_scenario().run();
 }
+
+/// A scenario that builds two children into the slot and goes down to the
+/// second: its printed form is pasted as the body of
+/// `the_printed_branches_compile_and_run`.
+fn branch_scenario() -> Scenario<u8, u8> {
+    Scenario {
+        start: empty_board(vec![3]),
+        actions: vec![
+            Action::Branch(vec![Change::Square(0, Some(7))], Turn::Toggle),
+            Action::Branch(
+                vec![Change::Square(1, Some(7)), Change::Square(9, None)],
+                Turn::Keep,
+            ),
+            Action::Branch(vec![Change::Replace(2, Some(5))], Turn::Toggle),
+            Action::Descend,
+        ],
+    }
+}
+
+#[test]
+fn branches_print_as_a_program_that_builds_them_into_one_slot() {
+    let expected = "\
+use persistent_qi::{Player, Qi};
+let mut retained: Vec<Qi<u8, u8>> = Vec::new();
+let mut current: Qi<u8, u8> = Qi::new(&[3], 0, 1).unwrap();
+let mut slot = current.clone();
+let _ = current.edit_into(&mut slot, |edit| {
+    edit.set(0, Some(7)).toggle();
+});
+let _ = current.edit_into(&mut slot, |edit| {
+    edit.set(1, Some(7)).set(9, None);
+});
+let _ = current.edit_into(&mut slot, |edit| {
+    let old = edit.position().square(2).cloned();
+    edit.replace(2, old.as_ref(), Some(5)).toggle();
+});
+current = slot.clone();
+";
+    assert_eq!(format!("{:?}", branch_scenario()), expected);
+}
+
+/// The output checked above, pasted verbatim: it compiles and runs; the
+/// failing branch (square 9 is off the board) leaves the slot as the
+/// first branch built it, and the last one replaces it.
+#[test]
+#[allow(unused_mut, clippy::cloned_instead_of_copied)]
+fn the_printed_branches_compile_and_run() {
+    let mut retained: Vec<Qi<u8, u8>> = Vec::new();
+    let mut current: Qi<u8, u8> = Qi::new(&[3], 0, 1).unwrap();
+    let mut slot = current.clone();
+    let _ = current.edit_into(&mut slot, |edit| {
+        edit.set(0, Some(7)).toggle();
+    });
+    let _ = current.edit_into(&mut slot, |edit| {
+        edit.set(1, Some(7)).set(9, None);
+    });
+    let _ = current.edit_into(&mut slot, |edit| {
+        let old = edit.position().square(2).cloned();
+        edit.replace(2, old.as_ref(), Some(5)).toggle();
+    });
+    current = slot.clone();
+
+    assert!(retained.is_empty());
+    assert_eq!(
+        current.squares().collect::<Vec<_>>(),
+        [None, None, Some(&5)]
+    );
+    assert_eq!(current.turn(), Player::Second);
+    branch_scenario().run();
+}
