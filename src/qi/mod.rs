@@ -150,6 +150,16 @@ pub type LocalQi<P, S> = GenericQi<P, S, RcK>;
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(size_of::<Qi<u8, u8>>() == 80 && size_of::<LocalQi<u8, u8>>() == 80);
 
+// `Qi` is `Send` and `Sync` whenever its pieces and styles are: what it
+// shares (the memory of a spill included, behind a lock) may be read and
+// changed from any thread.
+const _: () = {
+    const fn send_sync<T: Send + Sync>() {}
+    send_sync::<Qi<u8, u8>>();
+    send_sync::<Qi<String, String>>();
+    send_sync::<Qi<crate::qpi::Qpi, crate::qpi::Sin>>();
+};
+
 // The field order's reason (see `GenericQi`): `board_pieces` 2 bytes past a
 // 4-byte boundary, so that no load of it spans the turn written just before.
 const _: () = assert!(core::mem::offset_of!(Qi<u8, u8>, board_pieces) % 4 == 2);
