@@ -237,6 +237,31 @@ impl<P: Clone, K: SharedPointerKind> Store<P, K> {
         self.log.fill(kept, flush);
     }
 
+    /// Makes this store, held by one position alone, the spill of `kept`
+    /// over `origin` ([`spill`](Store::spill) of a copy of `origin`), in
+    /// place: its blocks are kept when they are the origin's (one stamp),
+    /// so no count of them is taken or dropped. Returns what it held, to
+    /// put back with [`Held::restore`] if need be.
+    pub(crate) fn respill(&mut self, origin: &Self, kept: &mut Kept<P>) -> Held<P, K> {
+        let blocks = (self.stamp != origin.stamp)
+            .then(|| core::mem::replace(&mut self.blocks, origin.blocks.clone()));
+        // The origin's log matters only if the spill flushes it; else the
+        // kept writes replace it (see `spill`).
+        let log = if origin.log.len() > 0 && !origin.log.is_mirror() {
+            origin.log.clone()
+        } else {
+            Log::EMPTY
+        };
+        let held = Held {
+            blocks,
+            stamp: self.stamp,
+            log: core::mem::replace(&mut self.log, log),
+        };
+        self.stamp = origin.stamp;
+        self.spill(kept);
+        held
+    }
+
     /// Flushes: every logged and kept write into the blocks, under a new
     /// stamp. For squares written through (the blocks already hold every
     /// write), the noted indices are forgotten under a new stamp.
@@ -253,6 +278,26 @@ impl<P: Clone, K: SharedPointerKind> Store<P, K> {
             kept.clear();
         }
         self.stamp = fresh_id();
+    }
+}
+
+/// What a store held before [`Store::respill`] made it another's spill: its
+/// log and stamp, and its blocks unless they were its origin's, which are
+/// taken from there again.
+pub(crate) struct Held<P, K: SharedPointerKind> {
+    blocks: Option<Blocks<P, K>>,
+    stamp: u64,
+    log: Log<P>,
+}
+
+impl<P, K: SharedPointerKind> Held<P, K> {
+    /// The store as it was, `origin` the one [`Store::respill`] was given.
+    pub(crate) fn restore(self, origin: &Store<P, K>) -> Store<P, K> {
+        Store {
+            blocks: self.blocks.unwrap_or_else(|| origin.blocks.clone()),
+            stamp: self.stamp,
+            log: self.log,
+        }
     }
 }
 

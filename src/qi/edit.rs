@@ -140,7 +140,7 @@ impl<P: Clone + PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// example.
     #[inline(always)]
     pub fn edit(&self) -> Edit<P, S, K> {
-        let mut next = self.clone_but_kept();
+        let mut next = self.clone_but_kept(true);
         next.copy_kept(self);
         Edit {
             state: EditState::new(self),
@@ -171,7 +171,7 @@ impl<P: Clone + PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
     pub fn edit_with(&self, build: impl FnOnce(&mut Edit<P, S, K>)) -> Result<Self, Error> {
         let mut edit = Edit {
             state: EditState::new(self),
-            next: self.clone_but_kept(),
+            next: self.clone_but_kept(true),
             position: PhantomData,
         };
         // The kept changes copied in place, not moved from a temporary (see
@@ -232,17 +232,23 @@ impl<P: Clone + PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
         // every slot free. Its shared part is the spill's: what it holds
         // is noted (its address and version) to tell, if the edit fails,
         // whether the edit changed it.
+        //
+        // A slot that alone holds the shared part of another parent's
+        // child, when this position's kept writes are full, has that part
+        // made this position's spill in place: see `edit_into_respilled`.
         let mut own = Own::EMPTY;
         let mut spill = None;
         let whole = if SharedPointer::ptr_eq(&out.shared, &self.shared) {
             out.swap_own(self, &mut own);
             None
-        } else if self.spilled_into(out) {
+        } else if self.kept_full() && self.spilled_into(out) {
             spill = Some((SharedPointer::as_ptr(&out.shared), out.shared.version));
             out.swap_own_spilled(self, &mut own);
             None
+        } else if self.kept_full() && SharedPointer::strong_count(&out.shared) == 1 {
+            return self.edit_into_respilled(out, build);
         } else {
-            let mut child = self.clone_but_kept();
+            let mut child = self.clone_but_kept(false);
             child.copy_kept(self);
             Some(core::mem::replace(out, child))
         };
@@ -280,6 +286,41 @@ impl<P: Clone + PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
         }
     }
 
+    /// [`edit_into`](GenericQi::edit_into) the first child of this
+    /// position, whose kept writes are full, into a slot that alone holds
+    /// the shared part of another parent's child: that part is made this
+    /// position's spill in place (`spill.rs`, `respill_into`), with no
+    /// allocation and no count taken or dropped of what the two share, and
+    /// what it held is put back if the edit fails. Once a parent, out of
+    /// the hot loop of its children.
+    #[inline(never)]
+    fn edit_into_respilled(
+        &self,
+        out: &mut Self,
+        build: impl FnOnce(&mut Edit<P, S, K, &mut Self>),
+    ) -> Result<(), Error> {
+        let Some(held) = self.respill_into(&mut out.shared) else {
+            unreachable!("the slot alone holds its shared part");
+        };
+        let mut own = Own::EMPTY;
+        out.swap_own_spilled(self, &mut own);
+        let mut edit = Edit {
+            state: EditState::new(self),
+            next: out,
+            position: PhantomData,
+        };
+        build(&mut edit);
+        let Edit { next, state, .. } = edit;
+        match state.finish(next) {
+            Ok(()) => Ok(()),
+            Err(error) => {
+                next.shared = SharedPointer::new(held.restore(&self.shared));
+                next.put_own(own);
+                failed(error)
+            }
+        }
+    }
+
     /// Replaces this position's own fields (all but the shared pointer)
     /// with `from`'s, putting them in `own`. Both copies are made in place
     /// (`clone_from`), not through a temporary.
@@ -307,13 +348,14 @@ impl<P: Clone + PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// A clone with no kept changes, for the caller to copy them in place
     /// ([`copy_kept`](GenericQi::copy_kept)). When this position's kept
     /// writes leave no room for a move, the clone's shared part is their
-    /// spill (see `spill.rs`), not this position's: its children then take
+    /// spill (see `spill.rs`: with `remember`, the one this position's
+    /// shared part remembers), not this position's: its children then take
     /// no count of what this position shares.
     #[inline(always)]
-    fn clone_but_kept(&self) -> Self {
+    fn clone_but_kept(&self, remember: bool) -> Self {
         GenericQi {
             shared: if self.kept_full() {
-                self.spill_of_kept()
+                self.spill_of_kept(remember)
             } else {
                 SharedPointer::clone(&self.shared)
             },

@@ -23,7 +23,13 @@
 //! - A child built by `edit_into` into a slot that holds the last sibling
 //!   finds the spill there: the slot keeps its shared part, and the child
 //!   costs what a child at any other ply costs, nothing counted and
-//!   nothing allocated.
+//!   nothing allocated. The slot is the siblings' memory, so `edit_into`
+//!   never reads or writes the parent's (a lock, and a count that would
+//!   keep the slot's part from being its own); and the first child of the
+//!   next parent, when the slot alone holds its part, remakes that part in
+//!   place as its own parent's spill (`respill_into`): no allocation, and
+//!   no count taken or dropped of the blocks, hands and setup the two
+//!   parts share.
 //!
 //! A version names one content for good (every change in place draws a new
 //! one), so a spill found by its version and its log is always the right
@@ -40,8 +46,10 @@ use std::sync::{Mutex, TryLockError};
 
 use archery::{SharedPointer, SharedPointerKind};
 
-use super::{GenericQi, Shared};
-use crate::board::{KEPT, Kept};
+use super::{GenericQi, Setup, Shared};
+use crate::board::{Held, KEPT, Kept};
+use crate::hand::Hand;
+use crate::identity::fresh_id;
 use crate::write_policy::{WritePolicy, write_policy};
 
 /// The room an edit starts with: the most squares a move writes in chess
@@ -146,20 +154,13 @@ impl<P: Clone + PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
         }
     }
 
-    /// Spills the kept writes: the spill the shared part remembers if it is
-    /// this position's, else a new one, remembered.
+    /// Spills the kept writes of a position being built into a slot: in
+    /// place if nothing else holds its shared part, else into a new one.
+    /// The slot is the siblings' memory of it (see
+    /// [`spilled_into`](GenericQi::spilled_into)), so the parent's is
+    /// neither read nor written.
     #[inline(never)]
     fn spill_kept(&mut self) {
-        let origin = &*self.shared;
-        if let Some(spill) = origin
-            .spill
-            .get_if(|spill| spill.is_spill_of(origin, &self.kept.squares))
-        {
-            self.shared = spill;
-            // Their writes are in the spill.
-            self.kept.squares = Kept::EMPTY;
-            return;
-        }
         if SharedPointer::strong_count(&self.shared) == 1 {
             // Nothing else holds it: no sibling to share a spill with.
             super::shared_mut(&mut self.shared)
@@ -167,27 +168,66 @@ impl<P: Clone + PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
                 .spill(&mut self.kept.squares);
             return;
         }
-        let spill = SharedPointer::new(origin.spilled(&mut self.kept.squares));
-        origin.spill.set(SharedPointer::clone(&spill));
-        self.shared = spill;
+        self.shared = SharedPointer::new(self.shared.spilled(&mut self.kept.squares));
     }
 
-    /// The spill of this position's kept writes, for a child: the one its
-    /// shared part remembers if it is this position's, else a new one,
-    /// remembered. This position is unchanged.
+    /// The spill of this position's kept writes, for a child: with
+    /// `remember`, the one its shared part remembers if it is this
+    /// position's, else a new one, remembered there; without, a new one.
+    /// This position is unchanged.
     #[inline(never)]
-    pub(super) fn spill_of_kept(&self) -> SharedPointer<Shared<P, S, K>, K> {
+    pub(super) fn spill_of_kept(&self, remember: bool) -> SharedPointer<Shared<P, S, K>, K> {
         let origin = &*self.shared;
+        let mut kept = self.kept.squares.clone();
+        if !remember {
+            return SharedPointer::new(origin.spilled(&mut kept));
+        }
         if let Some(spill) = origin
             .spill
             .get_if(|spill| spill.is_spill_of(origin, &self.kept.squares))
         {
             return spill;
         }
-        let mut kept = self.kept.squares.clone();
         let spill = SharedPointer::new(origin.spilled(&mut kept));
         origin.spill.set(SharedPointer::clone(&spill));
         spill
+    }
+
+    /// Makes `slot`'s shared part this position's spill, in place, if the
+    /// slot alone holds it (the last child of another parent, built there
+    /// by [`edit_into`](GenericQi::edit_into)): no allocation, and no count
+    /// taken or dropped of what the two share (the blocks, the hands, the
+    /// setup that the slot's part already held). `None`, and nothing
+    /// changed, if another position holds it too. What it held comes back,
+    /// to put back if the edit fails ([`Respilled::restore`]).
+    #[inline(never)]
+    pub(super) fn respill_into(
+        &self,
+        slot: &mut SharedPointer<Shared<P, S, K>, K>,
+    ) -> Option<Respilled<P, S, K>> {
+        let shared = SharedPointer::get_mut(slot)?;
+        let origin = &*self.shared;
+        let mut kept = self.kept.squares.clone();
+        let store = shared.store.respill(&origin.store, &mut kept);
+        let hand = |hand: &mut Hand<P, K>, theirs: &Hand<P, K>| {
+            (!hand.ptr_eq(theirs)).then(|| core::mem::replace(hand, theirs.clone()))
+        };
+        let hands = [
+            hand(&mut shared.first_hand, &origin.first_hand),
+            hand(&mut shared.second_hand, &origin.second_hand),
+        ];
+        let setup = (!SharedPointer::ptr_eq(&shared.setup, &origin.setup))
+            .then(|| core::mem::replace(&mut shared.setup, SharedPointer::clone(&origin.setup)));
+        let respilled = Respilled {
+            store,
+            hands,
+            setup,
+            square_count: core::mem::replace(&mut shared.square_count, origin.square_count),
+            version: core::mem::replace(&mut shared.version, fresh_id()),
+            spilled_from: core::mem::replace(&mut shared.spilled_from, origin.version),
+            spill: shared.spill.take(),
+        };
+        Some(respilled)
     }
 
     /// Whether `slot`'s shared part is this position's spill: the last
@@ -195,7 +235,8 @@ impl<P: Clone + PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
     /// or took it.
     #[inline(always)]
     pub(super) fn spilled_into(&self, slot: &Self) -> bool {
-        self.kept_full() && slot.shared.is_spill_of(&self.shared, &self.kept.squares)
+        debug_assert!(self.kept_full(), "only a full position's children spill");
+        slot.shared.is_spill_of(&self.shared, &self.kept.squares)
     }
 
     /// The spill of this position's kept writes, made anew: what
@@ -205,6 +246,43 @@ impl<P: Clone + PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
     pub(super) fn spill_again(&self) -> SharedPointer<Shared<P, S, K>, K> {
         let mut kept = self.kept.squares.clone();
         SharedPointer::new(self.shared.spilled(&mut kept))
+    }
+}
+
+/// What [`GenericQi::respill_into`] took out of a slot's shared part: its
+/// fields, but those it shared with the origin's, taken from there again
+/// if it is put back.
+pub(super) struct Respilled<P, S, K: SharedPointerKind> {
+    store: Held<P, K>,
+    hands: [Option<Hand<P, K>>; 2],
+    setup: Option<SharedPointer<Setup<S>, K>>,
+    square_count: usize,
+    version: u64,
+    spilled_from: u64,
+    spill: Option<SharedPointer<Shared<P, S, K>, K>>,
+}
+
+impl<P: Clone, S, K: SharedPointerKind> Respilled<P, S, K> {
+    /// The shared part as it was, `origin` the one its spill was made of.
+    #[cold]
+    pub(super) fn restore(self, origin: &Shared<P, S, K>) -> Shared<P, S, K> {
+        let [first_hand, second_hand] = self.hands;
+        let spill = Memo::new();
+        if let Some(remembered) = self.spill {
+            spill.set(remembered);
+        }
+        Shared {
+            store: self.store.restore(&origin.store),
+            square_count: self.square_count,
+            first_hand: first_hand.unwrap_or_else(|| origin.first_hand.clone()),
+            second_hand: second_hand.unwrap_or_else(|| origin.second_hand.clone()),
+            setup: self
+                .setup
+                .unwrap_or_else(|| SharedPointer::clone(&origin.setup)),
+            version: self.version,
+            spilled_from: self.spilled_from,
+            spill,
+        }
     }
 }
 

@@ -196,3 +196,60 @@ fn a_line_of_thirty_thousand_spills_drops_without_recursion() {
     drop(line);
     drop(start);
 }
+
+#[test]
+fn the_first_child_of_another_parent_remakes_the_slots_spill_in_place() {
+    // Parents over one shared part, each with its kept writes full; the
+    // slot alone holds the spill of the last child built there.
+    let base: Qi<u8, u8> = Qi::new(&[9, 9], 0, 1).expect("a board");
+    let parent = |piece: u8| {
+        base.board_diff((0..=KEPT - ROOM).map(|index| (index, Some(piece))))
+            .expect("pieces fit")
+    };
+    let (first, second, third) = (parent(1), parent(2), parent(3));
+    assert!(SharedPointer::ptr_eq(&first.shared, &second.shared));
+    let mut slot = first.clone();
+    first
+        .edit_into(&mut slot, |edit| {
+            edit.set(0, None).set(40, Some(1)).toggle();
+        })
+        .expect("a move fits");
+    assert_eq!(
+        SharedPointer::strong_count(&slot.shared),
+        1,
+        "the slot's alone"
+    );
+    let address = SharedPointer::as_ptr(&slot.shared);
+    second
+        .edit_into(&mut slot, |edit| {
+            edit.set(0, None).set(40, Some(2)).toggle();
+        })
+        .expect("a move fits");
+    assert_eq!(
+        SharedPointer::as_ptr(&slot.shared),
+        address,
+        "remade in place"
+    );
+    assert!(second.spilled_into(&slot), "the second parent's spill now");
+    let expected = child(&second, 0, 40);
+    assert_eq!(slot, expected);
+    assert_eq!(slot.square(KEPT - ROOM), Some(&2));
+    // A failed edit of a third parent puts the slot back as it was.
+    let error = third.edit_into(&mut slot, |edit| {
+        edit.set(0, None).set(41, Some(3)).set(81, None);
+    });
+    assert!(error.is_err());
+    assert_eq!(slot, expected);
+    assert_eq!(slot.position_hash(), expected.position_hash());
+    assert!(second.spilled_into(&slot), "and its siblings find it there");
+    // And so does one that failed after spilling its own writes again.
+    let error = third.edit_into(&mut slot, |edit| {
+        for index in 20..20 + KEPT + 2 {
+            edit.set(index, Some(3));
+        }
+        edit.set(81, None);
+    });
+    assert!(error.is_err());
+    assert_eq!(slot, expected);
+    assert_eq!(slot.position_hash(), expected.position_hash());
+}
