@@ -27,6 +27,7 @@ use crate::measure::{Crate, Failure};
 use crate::{chess, go, shogi};
 
 use commands::engine::EngineArgs;
+use commands::plies::PliesArgs;
 use commands::records::RecordsArgs;
 use commands::search::{CompareArgs, SearchCommand, SelfPlayArgs, StoresArgs, VersusArgs};
 use commands::tree::scaling::DepthRange;
@@ -77,6 +78,13 @@ enum GameCommand {
     /// and the mean depth of a selected path; with `--plot FILE`, speed
     /// against bytes per node as SVG.
     Stores(StoresArgs),
+    /// The cost of a child ply by ply: random legal lines of shogi, chess
+    /// and Go (9x9, 19x19), every legal child of each line's position made
+    /// at every ply with every runner, nanoseconds and allocations per
+    /// child and the speed ratio to the fixed array; with `--chess-depth`
+    /// and `--shogi-depth`, perft from the start depth by depth; with
+    /// `--plot FILE`, the ratios by ply as SVG.
+    Plies(PliesArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -442,6 +450,7 @@ pub fn run(allocated: fn() -> usize) -> ExitCode {
     let outcome = match cli.game {
         None => commands::check::run(),
         Some(GameCommand::Stores(args)) => commands::search::stores_run(&args),
+        Some(GameCommand::Plies(args)) => commands::plies::run(&args),
         Some(GameCommand::Shogi(command)) => match command {
             ShogiCommand::Perft { feen, perft } => {
                 commands::perft::run::<shogi::Shogi>(&feen, &perft)

@@ -11,9 +11,10 @@
 //! that starts a round moves on by one each round, so that no crate is
 //! always timed first in a fresh process, where a first run is slow.
 //! Kept trees are measured in child processes instead ([`tree`]), across
-//! depths ([`scaling`]) and through a file ([`save`]). Positions are read
-//! by the games ([`Game::load`]); [`load`] only gives their error as a
-//! [`Failure`].
+//! depths ([`scaling`]) and through a file ([`save`]); the cost of a
+//! child ply by ply, and perft depth by depth, by [`plies`], whose runners
+//! take the same [`turns`]. Positions are read by the games
+//! ([`Game::load`]); [`load`] only gives their error as a [`Failure`].
 
 mod compare;
 pub mod designs;
@@ -21,6 +22,7 @@ mod memory;
 pub mod perft;
 pub mod play;
 pub mod playouts;
+pub mod plies;
 mod progress;
 pub mod records;
 pub mod save;
@@ -287,6 +289,14 @@ pub fn median(times: &[Duration]) -> Duration {
     sorted[(sorted.len() - 1) / 2]
 }
 
+/// The order runners take turns in over `rounds` rounds (at least one):
+/// each round runs every one of `runners` once, by index, and the runner
+/// that starts a round moves on by one each round (round 0 starts with the
+/// first), so that none is always timed first in a fresh process.
+pub fn turns(runners: usize, rounds: usize) -> impl Iterator<Item = usize> {
+    (0..rounds.max(1)).flat_map(move |round| (0..runners).map(move |turn| (round + turn) % runners))
+}
+
 /// Runs `workload` over each crate of `crates` in turn, `rounds` times,
 /// the crate that starts each round moving on by one (round 0 starts with
 /// `crates[0]`), calling `run_done` after each run.
@@ -302,31 +312,28 @@ pub fn interleaved<G: Game, W: Workload<G>>(
     run_done: &dyn Fn(Crate),
 ) -> Result<Vec<Measured<W::Output>>, Failure> {
     let mut measured: Vec<Option<Measured<W::Output>>> = crates.iter().map(|_| None).collect();
-    for round in 0..rounds.max(1) {
-        for turn in 0..crates.len() {
-            let slot = (round + turn) % crates.len();
-            let krate = crates[slot];
-            let sample = run_on::<G, W>(krate, workload)?;
-            run_done(krate);
-            match &mut measured[slot] {
-                Some(runs) => {
-                    if runs.output != sample.output {
-                        return Err(Failure::Mismatch(format!(
-                            "{} computed {:?} in one round and {:?} in another",
-                            krate.name(),
-                            runs.output,
-                            sample.output
-                        )));
-                    }
-                    runs.times.push(sample.elapsed);
+    for slot in turns(crates.len(), rounds) {
+        let krate = crates[slot];
+        let sample = run_on::<G, W>(krate, workload)?;
+        run_done(krate);
+        match &mut measured[slot] {
+            Some(runs) => {
+                if runs.output != sample.output {
+                    return Err(Failure::Mismatch(format!(
+                        "{} computed {:?} in one round and {:?} in another",
+                        krate.name(),
+                        runs.output,
+                        sample.output
+                    )));
                 }
-                empty @ None => {
-                    *empty = Some(Measured {
-                        krate,
-                        output: sample.output,
-                        times: vec![sample.elapsed],
-                    });
-                }
+                runs.times.push(sample.elapsed);
+            }
+            empty @ None => {
+                *empty = Some(Measured {
+                    krate,
+                    output: sample.output,
+                    times: vec![sample.elapsed],
+                });
             }
         }
     }
@@ -359,6 +366,12 @@ mod tests {
     fn the_median_of_an_even_count_is_the_lower_middle() {
         let times = [4, 1, 3, 2].map(Duration::from_millis);
         assert_eq!(median(&times), Duration::from_millis(2));
+    }
+
+    #[test]
+    fn the_runner_that_starts_a_round_moves_on_by_one() {
+        assert_eq!(turns(3, 2).collect::<Vec<_>>(), [0, 1, 2, 1, 2, 0]);
+        assert_eq!(turns(2, 0).collect::<Vec<_>>(), [0, 1]);
     }
 
     #[test]

@@ -134,7 +134,7 @@ pub fn scaling_table(depths: &[Depth]) -> Table {
 
 /// How the picture names, colours and draws each crate: `Qi` wider than
 /// `LocalQi`, whose memory is the same, so that both lines show.
-fn style_of(krate: Crate) -> (&'static str, RGBColor, u32) {
+pub(super) fn style_of(krate: Crate) -> (&'static str, RGBColor, u32) {
     match krate {
         Crate::Persistent => ("persistent-qi Qi", RGBColor(31, 119, 180), 5),
         Crate::Local => ("persistent-qi LocalQi", RGBColor(44, 160, 44), 2),

@@ -20,6 +20,8 @@ use std::path::PathBuf;
 
 use harness::report::{replace_section, section};
 
+mod plies;
+
 fn root() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
@@ -110,6 +112,7 @@ fn measured_on(section: &str) -> Result<String, String> {
 enum Goal {
     AtLeast(f64),
     AtMost(f64),
+    Below(f64),
 }
 
 impl Goal {
@@ -117,6 +120,7 @@ impl Goal {
         match self {
             Goal::AtLeast(bound) => figure >= bound,
             Goal::AtMost(bound) => figure <= bound,
+            Goal::Below(bound) => figure < bound,
         }
     }
 }
@@ -144,10 +148,12 @@ fn shown(figure: f64, digits: usize) -> String {
 fn cell(figures: &[f64], goal: Option<Goal>, digits: usize) -> String {
     let low = figures.iter().copied().fold(f64::INFINITY, f64::min);
     let high = figures.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let mut text = if (high - low).abs() < f64::EPSILON {
-        shown(low, digits)
+    // Figures that differ below the digits shown are one figure.
+    let (low_shown, high_shown) = (shown(low, digits), shown(high, digits));
+    let mut text = if low_shown == high_shown {
+        low_shown
     } else {
-        format!("{}-{}", shown(low, digits), shown(high, digits))
+        format!("{low_shown}-{high_shown}")
     };
     if let Some(goal) = goal {
         let met = figures.iter().all(|&figure| goal.met(figure));
@@ -961,6 +967,7 @@ fn target_lines(performance: &str) -> Result<(Vec<Line>, Vec<&'static str>), Str
     lines.extend(go_rates(performance)?);
     lines.extend(records(performance)?);
     lines.extend(distributed(performance)?);
+    lines.extend(plies::lines(performance)?);
     let mut sources = vec![
         SAVED_TREE,
         "shogi-perft-start-5",
@@ -978,6 +985,7 @@ fn target_lines(performance: &str) -> Result<(Vec<Line>, Vec<&'static str>), Str
     sources.push(SELFPLAY);
     sources.extend(RECORDS);
     sources.extend(DISTRIBUTED);
+    sources.extend(plies::SECTIONS);
     Ok((lines, sources))
 }
 
@@ -1290,4 +1298,5 @@ fn a_range_is_met_only_when_every_figure_meets_the_target() {
         "0.99 (**missed**)"
     );
     assert_eq!(cell(&[2.0], None, 2), "2.00");
+    assert_eq!(cell(&[0.998, 1.001], None, 2), "1.00");
 }

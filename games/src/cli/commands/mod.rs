@@ -5,6 +5,7 @@ pub(crate) mod check;
 pub(crate) mod engine;
 pub(crate) mod go;
 pub(crate) mod perft;
+pub(crate) mod plies;
 pub(crate) mod records;
 pub(crate) mod search;
 pub(crate) mod tree;
