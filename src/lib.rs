@@ -63,15 +63,15 @@
 //! so the figures do not move with the machine's load; the fixed array, an
 //! engine's own board copied for every child, takes 492 to 568):
 //!
-//! | design | a node, most plies | a node, worst ply | worst ply's speed against the fixed array, against the best ply's |
+//! | design | a node, best ply | a node, worst ply | worst ply's speed against the fixed array, over the best ply's |
 //! |---|---:|---:|---:|
-//! | every child spills for itself (before) | 687 to 811 | 1,328 | 0.55 |
-//! | more kept room (16 writes kept and 16 logged, a 112-byte position), every child spills | 698 to 793 | 998 | 0.73 |
-//! | the spill remembered by the parent's shared part only | 687 to 821 | 869 | 0.84 |
-//! | the spill found in the slot only | 692 to 793 | 811 | 0.91 |
-//! | a block of its own at every spill (no log), shared both ways | 693 to 795 | 814 | 0.91 |
-//! | **shared both ways**, spilling when fewer than 2 slots are left | 694 to 797 | 816 | 0.91 |
-//! | the same, spilling when fewer than 4 are left | 687 to 815 | 815 | 0.90 |
+//! | every child spills for itself (before) | 687 | 1,328 | 0.55 |
+//! | more kept room (16 writes kept and 16 logged, a 112-byte position), every child spills | 698 | 998 | 0.72 |
+//! | the spill remembered by the parent's shared part only | 687 | 869 | 0.83 |
+//! | the spill found in the slot only | 692 | 811 | 0.90 |
+//! | a block of its own at every spill (no log), shared both ways | 693 | 814 | 0.88 |
+//! | the spill shared both ways, spilling when fewer than 4 slots are left | 687 | 815 | 0.90 |
+//! | **the spill shared both ways, and remade in place in a slot that alone holds another parent's** | 705 | 823 | 0.91 |
 //!
 //! Perft builds its children into slots, so the slot does the work there;
 //! children built as new positions (a search that keeps them, a game's
@@ -80,7 +80,11 @@
 //! make its own spill. More room only moves the cliff (and grows every
 //! position); a block of its own at every spill costs one more allocation
 //! a spill for nothing measurable; spilling earlier moves the bumps and
-//! spills more often. Chess perft(7) from the start now runs at 0.92 of
+//! spills more often. Remaking in place the spill a slot holds alone
+//! costs about 10 instructions a node at every ply, in the larger
+//! `edit_into`, and saves what instructions do not count at the spill ply:
+//! an allocation, its release and eight atomic counts a parent (the first
+//! child of a parent at a spill ply took 130 to 170 ns, now about 100). Chess perft(7) from the start now runs at 0.92 of
 //! perft(6)'s nodes a second on one thread, and at 0.97 on two, each thread
 //! from a [`detach`](GenericQi::detach)ed root (before: not done in 260 s,
 //! a third of perft(6)'s rate). The figures by ply of every game, with the
