@@ -17,8 +17,10 @@ use persistent_qi::Player;
 
 use super::point::{MAX_POINTS, Point};
 use super::{BLACK, stone};
+use crate::position::BoardMark;
 
 mod adjacency;
+mod check;
 mod groups;
 mod points;
 mod read;
@@ -26,6 +28,7 @@ mod read;
 mod tests;
 
 use adjacency::{Adjacency, NO_POINTS};
+pub use check::KeptMismatch;
 use groups::Groups;
 pub(crate) use points::{Points, to_u16};
 
@@ -80,6 +83,15 @@ pub struct Board {
     beside: [u16; MAX_POINTS],
     /// The neighbours of this board's shape ([`Adjacency::of`]).
     adjacency: &'static Adjacency,
+    /// The mark of the position this board was last read from
+    /// ([`Position::board_mark`](crate::Position::board_mark)); the mark
+    /// of no board before the first read. Set by every read.
+    mark: BoardMark,
+    /// The points this board's own moves wrote since its last read (the
+    /// stones placed and captured): with the crate's answer for `mark`,
+    /// every point where the board may differ from the next position read
+    /// (see [`read`]). Cleared by every read.
+    touched: Points,
 }
 
 impl Default for Board {
@@ -96,6 +108,8 @@ impl Default for Board {
             empty_len: 0,
             beside: [0; MAX_POINTS],
             adjacency: &NO_POINTS,
+            mark: BoardMark::default(),
+            touched: Points::NONE,
         }
     }
 }
@@ -226,11 +240,23 @@ impl Board {
     pub(crate) fn play_at(&mut self, index: usize) -> Points {
         let captured = self.captures(index);
         self.ko = self.ko_after(index, &captured);
-        let mover = self.mover();
-        // The stone placed: a group of its own, which takes its empty
-        // neighbours as liberties and is no longer a liberty of the groups
-        // beside it (once for each of their stones beside it).
-        self.squares[index] = Some(mover);
+        self.place(index, self.mover());
+        self.touched.insert(index);
+        if !captured.is_empty() {
+            self.remove_groups(&captured);
+            self.touched.add_all(&captured);
+        }
+        self.turn = self.turn.flip();
+        captured
+    }
+
+    /// Puts `stone` on the empty point at `index`: a group of its own,
+    /// which takes its empty neighbours as liberties, is no longer a
+    /// liberty of the groups beside it (once for each of their stones
+    /// beside it) and joins those of its colour; the neighbour counts and
+    /// the empty points follow. O(the smaller groups merged).
+    fn place(&mut self, index: usize, stone: u8) {
+        self.squares[index] = Some(stone);
         self.empty.remove(index);
         self.empty_len -= 1;
         self.groups.start(index);
@@ -238,41 +264,43 @@ impl Board {
         // lost one is counted on the group's head of the moment, before or
         // after a merge alike.
         for next in self.neighbours(index) {
-            self.beside[next] += unit(mover);
+            self.beside[next] += unit(stone);
             match self.squares[next] {
                 None => self.groups.add_liberty(self.groups.head(index), next),
-                Some(stone) => {
+                Some(theirs_stone) => {
                     let theirs = self.groups.head(next);
                     self.groups.remove_liberty(theirs, index);
                     let mine = self.groups.head(index);
-                    if stone == mover && mine != theirs {
+                    if theirs_stone == stone && mine != theirs {
                         self.groups.merge(mine, theirs);
                     }
                 }
             }
         }
-        if captured.is_empty() {
-            self.turn = self.turn.flip();
-            return captured;
+    }
+
+    /// Takes every stone of `removed` off the board, which holds whole
+    /// groups (each group's stones all or none: a capture's): each point
+    /// empty again, no longer a stone beside its neighbours, and a liberty
+    /// again of every stone left beside it. The other groups keep their
+    /// stones. O(the stones removed).
+    fn remove_groups(&mut self, removed: &Points) {
+        for square in removed.iter() {
+            if let Some(stone) = self.squares[square].take() {
+                for next in self.neighbours(square) {
+                    self.beside[next] -= unit(stone);
+                }
+            }
         }
-        for square in captured.iter() {
-            self.squares[square] = None;
-            self.empty_len += 1;
-        }
-        self.empty.add_all(&captured);
-        // Each captured point is a liberty again of every stone of the
-        // mover's beside it, and no longer a stone beside its neighbours.
-        let opponent = self.opponent();
-        for square in captured.iter() {
+        self.empty.add_all(removed);
+        self.empty_len += removed.len();
+        for square in removed.iter() {
             for next in self.neighbours(square) {
-                self.beside[next] -= unit(opponent);
-                if self.squares[next] == Some(mover) {
+                if self.squares[next].is_some() {
                     self.groups.add_liberty(self.groups.head(next), square);
                 }
             }
         }
-        self.turn = self.turn.flip();
-        captured
     }
 
     /// Passes in place: the turn passes and the ko point is cleared, as

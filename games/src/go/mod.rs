@@ -95,7 +95,7 @@ pub mod sgf;
 
 use persistent_qi::Player;
 
-pub use board::Board;
+pub use board::{Board, KeptMismatch};
 pub use end::{Area, Score};
 pub use judge::{JUDGE_PLAYOUTS, Judgement, ParseStatusError, Status};
 pub use playout::{KeptTree, KeptTreeError, MAX_MOVES, Playout, kept_tree, playout, random_move};
