@@ -301,11 +301,6 @@ impl<P: Token, S: Token, const SQUARES: usize, const HAND: usize> Position
         squares.copy_from_slice(&self.board[..squares.len()]);
     }
 
-    fn square(&self, index: usize) -> Option<P> {
-        // The slots past the board's squares are empty.
-        self.board.get(index).copied().flatten()
-    }
-
     fn for_each_in_hand(&self, player: Player, mut visit: impl FnMut(P, usize)) {
         for &(piece, count) in self.hands[usize::from(player.is_second())]
             .iter()

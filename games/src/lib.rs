@@ -57,8 +57,8 @@ pub use perft::{
     PerftOptions, divide, divide_parallel, divide_with_hits, perft, perft_each, perft_each_parallel,
 };
 pub use position::{
-    BoardMark, BuildError, KindName, Local, Parts, Persistent, Position, QpiPosition, Sashite,
-    Token, Write, content_digest, same_content,
+    BuildError, KindName, Local, Parts, Persistent, Position, QpiPosition, Sashite, Token, Write,
+    content_digest, same_content,
 };
 pub use tree::{
     DISTINCT_BYTES, Limits, Observer, Tree, TreeError, build as build_tree, distinct,

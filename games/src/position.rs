@@ -4,24 +4,12 @@
 //! crate's public API only, for any piece and style type the games use
 //! (`Qpi`/`Sin` for shogi and chess, `u8` for Go); and for the fixed
 //! array of each game, in [`crate::fixed`].
-//!
-//! A reader that keeps a board of its own (Go's, with its groups) asks
-//! persistent-qi where the next position's board may differ from the one
-//! it read before ([`Position::squares_changed_since`]); the other crates
-//! cannot tell, and such a reader compares every square.
 
 use core::fmt::{self, Debug};
 use core::hash::{Hash, Hasher};
 
 use persistent_qi::qpi::{Qpi, Sin};
 use persistent_qi::{ArcTK, GenericQi, Player, RcK, SharedPointerKind};
-
-/// A note of a position's board that tells later where another position's
-/// board may differ from it ([`Position::squares_changed_since`]):
-/// persistent-qi's, the one crate that can tell. `Copy`, about 60 bytes;
-/// [`BoardMark::default`] marks no board, and is what every position of a
-/// crate that cannot tell gives.
-pub use persistent_qi::BoardMark;
 
 /// persistent-qi's position, the crate under test: thread-safe.
 pub type Persistent<P = Qpi, S = Sin> = persistent_qi::Qi<P, S>;
@@ -94,13 +82,7 @@ impl std::error::Error for BuildError {}
 /// The rules read a node's board once, with
 /// [`read_board`](Position::read_board), into an array of their own, and
 /// create every child with [`play`](Position::play); nothing else touches
-/// the position in the hot path. A reader whose array holds more than the
-/// squares (Go's groups) may instead keep the [`board_mark`](Position::board_mark)
-/// of the position it read, and on the next read ask
-/// [`squares_changed_since`](Position::squares_changed_since) which squares
-/// to look at ([`square`](Position::square)): what it derives from the
-/// others stays. The defaults say "cannot tell", which is always correct:
-/// such a reader then compares every square.
+/// the position in the hot path.
 pub trait Position: Clone + PartialEq + Sized + 'static {
     /// The piece type.
     type Piece: Token;
@@ -140,35 +122,6 @@ pub trait Position: Clone + PartialEq + Sized + 'static {
     ///
     /// If `squares` is not as long as the board.
     fn read_board(&self, squares: &mut [Option<Self::Piece>]);
-
-    /// The piece on the square at flat index `index`, `None` for an empty
-    /// square or one past the board. O(1).
-    fn square(&self, index: usize) -> Option<Self::Piece>;
-
-    /// A mark of this position's board, for
-    /// [`squares_changed_since`](Position::squares_changed_since) to tell
-    /// later where another position's board may differ from it. By default
-    /// the mark of no board, O(1): every square may differ from it.
-    /// persistent-qi: O(24), the writes a position keeps and those its
-    /// shared part logs.
-    fn board_mark(&self) -> BoardMark {
-        BoardMark::default()
-    }
-
-    /// The flat indices at which this position's board may differ from the
-    /// board `mark` was taken of ([`board_mark`](Position::board_mark)), in
-    /// index order, each once; a square outside them holds what it held on
-    /// the marked board. `None` when the crate cannot tell, and any square
-    /// may differ: by default always, and in persistent-qi for boards that
-    /// share no blocks (positions built apart, a default mark, a mark of
-    /// another crate's position). Squares only: hands and turn are not
-    /// compared.
-    ///
-    /// persistent-qi: O(24) whatever the board size, at most 48 indices.
-    fn squares_changed_since(&self, mark: &BoardMark) -> Option<impl Iterator<Item = usize>> {
-        let _ = mark;
-        None::<core::iter::Empty<usize>>
-    }
 
     /// Calls `visit` with every `(piece, count)` of a player's hand.
     fn for_each_in_hand(&self, player: Player, visit: impl FnMut(Self::Piece, usize));
@@ -274,18 +227,6 @@ impl<P: Token, S: Token, K: SharedPointerKind + KindName + 'static> Position
 
     fn read_board(&self, squares: &mut [Option<P>]) {
         self.board_into(squares).expect("one slot per square");
-    }
-
-    fn square(&self, index: usize) -> Option<P> {
-        GenericQi::square(self, index).copied()
-    }
-
-    fn board_mark(&self) -> BoardMark {
-        GenericQi::board_mark(self)
-    }
-
-    fn squares_changed_since(&self, mark: &BoardMark) -> Option<impl Iterator<Item = usize>> {
-        GenericQi::squares_changed_since(self, mark)
     }
 
     fn for_each_in_hand(&self, player: Player, mut visit: impl FnMut(P, usize)) {
@@ -394,10 +335,6 @@ impl<P: Token, S: Token> Position for Sashite<P, S> {
 
     fn read_board(&self, squares: &mut [Option<P>]) {
         squares.copy_from_slice(self.board());
-    }
-
-    fn square(&self, index: usize) -> Option<P> {
-        self.board().get(index).copied().flatten()
     }
 
     fn for_each_in_hand(&self, player: Player, mut visit: impl FnMut(P, usize)) {

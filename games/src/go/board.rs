@@ -7,8 +7,10 @@
 //! point's count of black and white neighbours (libego's), and reads
 //! neighbours from a table built once for each board shape ([`Adjacency`]),
 //! so a playout draws among the empty points and tests one in a few loads.
-//! Reading a node rebuilds all of it in O(points); a move updates it in
-//! O(the stones it merges or captures). The flood fills remain for what
+//! Reading a node into a board that held another updates it by what
+//! differs between the two (see [`read`]), with a rebuild in O(points)
+//! only for another shape or a board most of whose points differ; a move
+//! updates it in O(the stones it merges or captures). The flood fills remain for what
 //! the groups cannot know (a loaded position's stones without liberty),
 //! for the judgement's seki test (a move's liberties for either colour)
 //! and as the tests' reference. Nothing here touches a position.
@@ -17,7 +19,6 @@ use persistent_qi::Player;
 
 use super::point::{MAX_POINTS, Point};
 use super::{BLACK, stone};
-use crate::position::BoardMark;
 
 mod adjacency;
 mod check;
@@ -49,9 +50,15 @@ fn unit(stone: u8) -> u16 {
 ///
 /// Built by [`Node::read`](crate::Node::read), which copies the position's
 /// board once with [`read_board`](crate::Position::read_board) and builds
-/// its groups; a group or liberty question is then a few loads. A search
-/// also plays moves on it in place ([`Rules::make`](crate::search::Rules::make)),
-/// which keeps the groups.
+/// its groups; a group or liberty question is then a few loads. A board
+/// kept and read into again ([`Node::read_into`](crate::Node::read_into),
+/// as the playouts, the kept tree and the search do) keeps the groups the
+/// new node shares with the one it held: only the points that differ are
+/// applied, with the groups they touch. A search also plays moves on it in
+/// place ([`Rules::make`](crate::search::Rules::make)), which keeps the
+/// groups. Whatever was read and played, the groups, empty points and
+/// neighbour counts are those a rebuild from the points gives
+/// ([`check_kept`](Board::check_kept)).
 ///
 /// Two boards are equal when their size, points, player to move and ko
 /// point are: the array past the board's points is not compared.
@@ -64,11 +71,11 @@ pub struct Board {
     height: usize,
     turn: Player,
     ko: Option<u16>,
-    /// The groups, kept as the stones are placed and captured (see
-    /// [`Groups`]): read only at stones, rebuilt by every read.
+    /// The groups, kept as the stones are placed and captured, by moves
+    /// and by reads (see [`Groups`]): read only at stones.
     groups: Groups,
     /// The empty points of the board, kept as the stones are placed and
-    /// captured, rebuilt by every read: exactly the board's points whose
+    /// captured, by moves and by reads: exactly the board's points whose
     /// square is `None`, so that a playout draws among them
     /// ([`random_move`](super::random_move)) and the legal moves are
     /// looked for there only.
@@ -77,21 +84,12 @@ pub struct Board {
     empty_len: usize,
     /// At each of the board's points, how many of its orthogonal
     /// neighbours hold a black stone (the low byte) and a white one (the
-    /// high byte), kept as the stones are placed and captured, rebuilt by
-    /// every read (libego's neighbour counts): so "an empty neighbour" and
+    /// high byte), kept as the stones are placed and captured, by moves
+    /// and by reads (libego's neighbour counts): so "an empty neighbour" and
     /// "surrounded by one colour" are one load and a comparison.
     beside: [u16; MAX_POINTS],
     /// The neighbours of this board's shape ([`Adjacency::of`]).
     adjacency: &'static Adjacency,
-    /// The mark of the position this board was last read from
-    /// ([`Position::board_mark`](crate::Position::board_mark)); the mark
-    /// of no board before the first read. Set by every read.
-    mark: BoardMark,
-    /// The points this board's own moves wrote since its last read (the
-    /// stones placed and captured): with the crate's answer for `mark`,
-    /// every point where the board may differ from the next position read
-    /// (see [`read`]). Cleared by every read.
-    touched: Points,
 }
 
 impl Default for Board {
@@ -108,8 +106,6 @@ impl Default for Board {
             empty_len: 0,
             beside: [0; MAX_POINTS],
             adjacency: &NO_POINTS,
-            mark: BoardMark::default(),
-            touched: Points::NONE,
         }
     }
 }
@@ -241,10 +237,8 @@ impl Board {
         let captured = self.captures(index);
         self.ko = self.ko_after(index, &captured);
         self.place(index, self.mover());
-        self.touched.insert(index);
         if !captured.is_empty() {
             self.remove_groups(&captured);
-            self.touched.add_all(&captured);
         }
         self.turn = self.turn.flip();
         captured

@@ -4,11 +4,13 @@
 //! board read holds the node's points, turn and ko point, and the groups,
 //! empty points and neighbour counts a rebuild from those points gives
 //! ([`Board::check_kept`]). A read updates only what differs from what the
-//! board held: these tests hold it to a board read fresh.
+//! board held (stones placed and captured as moves do, or the groups a
+//! change touches filled again, or a rebuild when most points change):
+//! these tests hold it to a board read fresh.
 
 use games::go::{self, Board, Go, GoPosition, Node, random_move};
 use games::search::Rules;
-use games::{Game, Local, Node as _, Persistent, Position, Sashite, same_content};
+use games::{Game, Local, Node as _, Persistent, Sashite, same_content};
 use harness::support::Rng;
 
 type Ours = Persistent<u8, u8>;
@@ -70,15 +72,13 @@ impl Kept {
     }
 
     /// Reads node `index` of crate `kind` (0 `Qi`, 1 `LocalQi`, 2 the
-    /// fixed array, 3 sashite-qi) into `board`, then checks it; whether
-    /// the crate could tell where the node's board may differ from the one
-    /// read before (`marked`, that board's mark, is updated).
-    fn read(&self, kind: usize, index: usize, board: &mut Board, marked: &mut Mark) -> bool {
+    /// fixed array, 3 sashite-qi) into `board`, then checks it.
+    fn read(&self, kind: usize, index: usize, board: &mut Board) {
         match kind {
-            0 => read_checked(&self.ours[index], board, marked),
-            1 => read_checked(&self.local[index], board, marked),
-            2 => read_checked(&self.fixed[index], board, marked),
-            _ => read_checked(&self.peer[index], board, marked),
+            0 => read_checked(&self.ours[index], board),
+            1 => read_checked(&self.local[index], board),
+            2 => read_checked(&self.fixed[index], board),
+            _ => read_checked(&self.peer[index], board),
         }
     }
 
@@ -98,20 +98,11 @@ impl Kept {
     }
 }
 
-/// The mark of the position a board was last read from, as the board keeps
-/// it: what the test asks the crate about, to count the reads it answered.
-type Mark = games::BoardMark;
-
 /// Reads `node` into `board` and asserts the board is the one a fresh read
-/// gives, with the groups, empty points and counts of a rebuild; whether
-/// the crate could tell where `node`'s board may differ from the board
-/// `marked` was taken of (which then becomes `node`'s mark).
-fn read_checked<P: GoPosition>(node: &Node<P>, board: &mut Board, marked: &mut Mark) -> bool {
-    let answered = node.position.squares_changed_since(marked).is_some();
+/// gives, with the groups, empty points and counts of a rebuild.
+fn read_checked<P: GoPosition>(node: &Node<P>, board: &mut Board) {
     node.read_into(board);
-    *marked = node.position.board_mark();
     assert_checked(board, node);
-    answered
 }
 
 /// `board` holds `node`'s points, turn and ko point, and keeps what a
@@ -122,9 +113,61 @@ fn assert_checked<P: GoPosition>(board: &Board, node: &Node<P>) {
     assert_eq!(board.ko(), node.ko());
 }
 
+/// The node after `moves` (each checked legal) from `diagram`.
+fn after(diagram: &str, moves: &[&str]) -> Node<Ours> {
+    let mut node = go::load::<Ours>(diagram).expect("a diagram of a legal position");
+    for &name in moves {
+        let board = node.read();
+        let mv = name.parse().expect("a point");
+        assert!(board.is_legal(mv), "{name} on {board}");
+        node = node.play(&board, mv);
+    }
+    node
+}
+
+/// Reads `nodes` one after the other into one board, each checked.
+fn read_in_turn(nodes: &[&Node<Ours>]) {
+    let mut board = Board::default();
+    for node in nodes {
+        read_checked(node, &mut board);
+    }
+}
+
+#[test]
+fn a_read_back_to_the_parent_splits_the_group_the_move_joined() {
+    let parent = after("XX.XX/...../...../...../..... X", &[]);
+    let child = after("XX.XX/...../...../...../..... X", &["C5"]);
+    assert_eq!(child.read().to_string(), "XXXXX/...../...../...../..... O");
+    read_in_turn(&[&parent, &child, &parent, &child]);
+}
+
+#[test]
+fn a_read_back_to_the_parent_puts_captured_stones_back() {
+    let start = ".X.../XO.../.X.../...../..... X";
+    let (parent, child) = (after(start, &[]), after(start, &["C4"]));
+    assert_eq!(child.read().to_string(), ".X.../X.X../.X.../...../..... O");
+    read_in_turn(&[&parent, &child, &parent, &child]);
+}
+
+#[test]
+fn a_read_that_turns_stones_to_the_other_colour_regroups_them() {
+    let black = after("XXX../.X.../...../...../....O X", &[]);
+    let mixed = after("XOX../.O.../...../...../....O X", &[]);
+    read_in_turn(&[&black, &mixed, &black]);
+}
+
+#[test]
+fn a_read_where_most_points_differ_is_the_rebuilt_one() {
+    let kept = Kept::new("9x9", 7, 300);
+    let (empty, full) = (&kept.ours[0], kept.ours.last().expect("a game"));
+    let stones = full.read().squares().iter().flatten().count();
+    assert!(stones > 40, "{stones} stones on the last board");
+    read_in_turn(&[empty, full, empty]);
+}
+
 #[test]
 fn every_kept_position_read_in_random_order_into_one_board_is_the_rebuilt_one() {
-    let (mut reads, mut answered, mut captured) = (0, 0, 0);
+    let mut captured = 0;
     for (size, seed) in [
         ("9x9", 1),
         ("9x9", 2),
@@ -137,7 +180,6 @@ fn every_kept_position_read_in_random_order_into_one_board_is_the_rebuilt_one() 
         captured += kept.captured();
         let mut rng = Rng(seed + 100);
         let mut board = Board::default();
-        let mut marked = Mark::default();
         let mut last = 0;
         // The game grows a node at a time; after each, a few reads: the
         // newest node (most often the child of the one read before), one
@@ -149,21 +191,13 @@ fn every_kept_position_read_in_random_order_into_one_board_is_the_rebuilt_one() 
                     2 => (last + rng.below(7)).saturating_sub(3).min(grown - 1),
                     _ => rng.below(grown),
                 };
-                // `Qi` and `LocalQi` twice as often as the others.
-                let kind = [0, 0, 1, 1, 2, 3][rng.below(6)];
-                answered += usize::from(kept.read(kind, index, &mut board, &mut marked));
-                reads += 1;
+                kept.read(rng.below(4), index, &mut board);
                 last = index;
             }
         }
     }
-    // The games capture, and the crate tells where the boards differ for
-    // many reads (the others compare every point).
+    // The games capture: reads put captured stones back and take them off.
     assert!(captured > 100, "{captured} stones captured");
-    assert!(
-        answered * 10 > reads,
-        "{answered} of {reads} reads answered by the mark"
-    );
 }
 
 #[test]
@@ -178,11 +212,10 @@ fn reads_that_jump_between_unrelated_games_and_board_sizes_are_the_rebuilt_ones(
     ];
     let mut rng = Rng(17);
     let mut board = Board::default();
-    let mut marked = Mark::default();
     for _ in 0..2_000 {
         let kept = rng.pick(&games);
         let index = rng.below(kept.len());
-        kept.read(rng.below(4), index, &mut board, &mut marked);
+        kept.read(rng.below(4), index, &mut board);
     }
 }
 
@@ -192,7 +225,6 @@ fn reads_after_moves_made_in_place_are_the_rebuilt_ones() {
         let kept = Kept::new(size, seed, 250);
         let mut rng = Rng(seed + 100);
         let mut board = Board::default();
-        let mut marked = Mark::default();
         let mut at = 0;
         for _ in 0..400 {
             // The node read before (only the moves made since differ), the
@@ -203,7 +235,7 @@ fn reads_after_moves_made_in_place_are_the_rebuilt_ones() {
                 2 => (at + rng.below(7)).saturating_sub(3).min(kept.len() - 1),
                 _ => rng.below(kept.len()),
             };
-            kept.read([0, 0, 1, 2, 3][rng.below(5)], at, &mut board, &mut marked);
+            kept.read(rng.below(4), at, &mut board);
             // Moves made in place, as the search makes them after a read:
             // the board then holds a position no node holds.
             let mut step = Go::first_step(&board);
@@ -214,57 +246,4 @@ fn reads_after_moves_made_in_place_are_the_rebuilt_ones() {
             }
         }
     }
-}
-
-/// Whether `child`'s crate tells where its board may differ from
-/// `parent`'s (`None` where the move's write copied the blocks); if it
-/// does, `differ`, where they do differ, must be among the points named.
-fn names_every_change<P: GoPosition>(parent: &Node<P>, child: &Node<P>, differ: &[usize]) -> bool {
-    let mark = parent.position.board_mark();
-    let Some(maybe) = child.position.squares_changed_since(&mark) else {
-        return false;
-    };
-    let maybe: Vec<usize> = maybe.collect();
-    assert!(differ.iter().all(|index| maybe.contains(index)));
-    true
-}
-
-#[test]
-fn a_childs_mark_names_every_point_its_move_wrote() {
-    let (mut captures, mut asked, mut answered) = (0, 0, 0);
-    for (size, seed) in [("9x9", 31), ("19x19", 32)] {
-        let ours = game::<Ours>(size, seed, 300);
-        let local = game::<Local<u8, u8>>(size, seed, 300);
-        for (pair, local_pair) in ours.windows(2).zip(local.windows(2)) {
-            let (before, after) = (pair[0].read(), pair[1].read());
-            let differ: Vec<usize> = (0..before.squares().len())
-                .filter(|&index| before.squares()[index] != after.squares()[index])
-                .collect();
-            captures += usize::from(differ.len() > 1);
-            asked += 2;
-            answered += usize::from(names_every_change(&pair[0], &pair[1], &differ));
-            answered += usize::from(names_every_change(&local_pair[0], &local_pair[1], &differ));
-        }
-    }
-    assert!(captures > 20, "{captures} moves captured");
-    assert!(
-        answered * 2 > asked,
-        "{answered} of {asked} children answered"
-    );
-}
-
-#[test]
-fn crates_that_cannot_tell_where_boards_differ_say_so() {
-    let fixed = game::<Fixed>("9x9", 41, 10);
-    let peer = game::<Sashite<u8, u8>>("9x9", 41, 10);
-    let ours = game::<Ours>("9x9", 41, 10);
-    let mark = ours[9].position.board_mark();
-    assert!(ours[10].position.squares_changed_since(&mark).is_some());
-    assert_eq!(fixed[9].position.board_mark(), Mark::default());
-    assert!(fixed[10].position.squares_changed_since(&mark).is_none());
-    assert_eq!(peer[9].position.board_mark(), Mark::default());
-    assert!(peer[10].position.squares_changed_since(&mark).is_none());
-    // Unrelated positions of the one crate that can tell share no blocks.
-    let apart = game::<Ours>("9x9", 42, 10);
-    assert!(apart[10].position.squares_changed_since(&mark).is_none());
 }
