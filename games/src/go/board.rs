@@ -249,6 +249,7 @@ impl Board {
     /// liberty of the groups beside it (once for each of their stones
     /// beside it) and joins those of its colour; the neighbour counts and
     /// the empty points follow. O(the smaller groups merged).
+    #[inline]
     fn place(&mut self, index: usize, stone: u8) {
         self.squares[index] = Some(stone);
         self.empty.remove(index);

@@ -93,11 +93,11 @@ impl Board {
     }
 
     /// Writes `read[index]` at every point of `changed` (each one where the
-    /// board differs from `read`), keeping the neighbour counts, the empty points
-    /// and the groups. Where the points differ as moves make them differ
-    /// (stones placed on empty points, whole groups taken off), the groups
-    /// are taken off and the stones placed as a move does, O(the stones
-    /// changed and the smaller groups merged); otherwise
+    /// board differs from `read`), keeping the neighbour counts, the empty
+    /// points and the groups. Where the points differ as moves make them
+    /// differ (stones placed on empty points, whole groups taken off), the
+    /// groups are taken off and the stones placed as a move does, O(the
+    /// stones changed and the smaller groups merged); otherwise
     /// ([`regroup`](Board::regroup)) O(changed points + the stones of the
     /// groups they touch). A rebuild, O(points), past [`REBUILD_ABOVE`].
     fn update(&mut self, changed: &Points, read: &[Option<u8>; MAX_POINTS]) {
