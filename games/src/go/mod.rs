@@ -23,7 +23,9 @@
 //! each expanded node, [`Node::read`](crate::Node::read) copies the board
 //! once into a fixed array ([`Board`]) and builds its groups, which every
 //! move made in place keeps: a legality test and a capture cost what the
-//! stones beside the point cost. [`Node::play`](crate::Node::play) writes the new
+//! stones beside the point cost. A board read into again
+//! ([`Node::read_into`](crate::Node::read_into)) applies only the points
+//! where the new node differs from what it held, and the groups they touch. [`Node::play`](crate::Node::play) writes the new
 //! stone and every captured stone in one call to the crate, and sets the
 //! ko point.
 //!
@@ -95,7 +97,7 @@ pub mod sgf;
 
 use persistent_qi::Player;
 
-pub use board::Board;
+pub use board::{Board, KeptMismatch};
 pub use end::{Area, Score};
 pub use judge::{JUDGE_PLAYOUTS, Judgement, ParseStatusError, Status};
 pub use playout::{KeptTree, KeptTreeError, MAX_MOVES, Playout, kept_tree, playout, random_move};
