@@ -144,7 +144,12 @@ pub(crate) struct Store<P, K: SharedPointerKind> {
     blocks: Blocks<P, K>,
     stamp: u64,
     log: Log<P>,
+    /// The board's square count, beside the log in what would be padding
+    /// (asserted below to fit a `u32`).
+    square_count: u32,
 }
+
+const _: () = assert!(crate::MAX_SQUARE_COUNT <= u32::MAX as usize);
 
 impl<P: Clone, K: SharedPointerKind> Clone for Store<P, K> {
     #[inline]
@@ -153,6 +158,7 @@ impl<P: Clone, K: SharedPointerKind> Clone for Store<P, K> {
             blocks: self.blocks.clone(),
             stamp: self.stamp,
             log: self.log.clone(),
+            square_count: self.square_count,
         }
     }
 }
@@ -169,7 +175,15 @@ impl<P, K: SharedPointerKind> Store<P, K> {
             blocks: Blocks::from_squares(square_count, &mut squares.into_iter()),
             stamp: fresh_id(),
             log: Log::EMPTY,
+            // Every board's count fits (see the assertion above).
+            square_count: u32::try_from(square_count).unwrap_or(u32::MAX),
         }
+    }
+
+    /// The square count of the board the store was built for.
+    #[inline]
+    pub(crate) fn square_count(&self) -> usize {
+        self.square_count as usize
     }
 
     /// The square at `index` as the blocks and the log hold it, `None` if
@@ -256,8 +270,10 @@ impl<P: Clone, K: SharedPointerKind> Store<P, K> {
             blocks,
             stamp: self.stamp,
             log: core::mem::replace(&mut self.log, log),
+            square_count: self.square_count,
         };
         self.stamp = origin.stamp;
+        self.square_count = origin.square_count;
         self.spill(kept);
         held
     }
@@ -288,6 +304,7 @@ pub(crate) struct Held<P, K: SharedPointerKind> {
     blocks: Option<Blocks<P, K>>,
     stamp: u64,
     log: Log<P>,
+    square_count: u32,
 }
 
 impl<P, K: SharedPointerKind> Held<P, K> {
@@ -297,6 +314,7 @@ impl<P, K: SharedPointerKind> Held<P, K> {
             blocks: self.blocks.unwrap_or_else(|| origin.blocks.clone()),
             stamp: self.stamp,
             log: self.log,
+            square_count: self.square_count,
         }
     }
 }

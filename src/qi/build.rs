@@ -61,7 +61,6 @@ impl<P, S: Hash, K: SharedPointerKind> GenericQi<P, S, K> {
         GenericQi {
             shared: SharedPointer::new(Shared::new(
                 store,
-                shape.square_count(),
                 [Hand::default(), Hand::default()],
                 Setup {
                     shape,

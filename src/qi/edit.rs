@@ -12,6 +12,7 @@ use core::marker::PhantomData;
 
 use archery::{ArcTK, SharedPointer, SharedPointerKind};
 
+use super::spill::Respilled;
 use super::write::UNCOUNTED;
 use super::{GenericQi, KeptChanges};
 use crate::board::{self, Kept};
@@ -245,8 +246,10 @@ impl<P: Clone + PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
             spill = Some((SharedPointer::as_ptr(&out.shared), out.shared.version));
             out.swap_own_spilled(self, &mut own);
             None
-        } else if self.kept_full() && SharedPointer::strong_count(&out.shared) == 1 {
-            return self.edit_into_respilled(out, build);
+        } else if self.kept_full()
+            && let Some(held) = self.respill_into(&mut out.shared)
+        {
+            return self.edit_into_respilled(out, held, build);
         } else {
             let mut child = self.clone_but_kept(false);
             child.copy_kept(self);
@@ -287,21 +290,19 @@ impl<P: Clone + PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
     }
 
     /// [`edit_into`](GenericQi::edit_into) the first child of this
-    /// position, whose kept writes are full, into a slot that alone holds
-    /// the shared part of another parent's child: that part is made this
-    /// position's spill in place (`spill.rs`, `respill_into`), with no
-    /// allocation and no count taken or dropped of what the two share, and
-    /// what it held is put back if the edit fails. Once a parent, out of
-    /// the hot loop of its children.
+    /// position, whose kept writes are full, into a slot whose shared part,
+    /// another parent's spill the slot alone held, `respill_into` has just
+    /// made this position's spill in place (no allocation, no count taken
+    /// or dropped of what the two share): `held` is what it held, put back
+    /// if the edit fails. Once a parent, out of the hot loop of its
+    /// children.
     #[inline(never)]
     fn edit_into_respilled(
         &self,
         out: &mut Self,
+        held: Respilled<P, S, K>,
         build: impl FnOnce(&mut Edit<P, S, K, &mut Self>),
     ) -> Result<(), Error> {
-        let Some(held) = self.respill_into(&mut out.shared) else {
-            unreachable!("the slot alone holds its shared part");
-        };
         let mut own = Own::EMPTY;
         out.swap_own_spilled(self, &mut own);
         let mut edit = Edit {
@@ -433,7 +434,7 @@ impl EditState {
         index: usize,
     ) -> Option<usize> {
         let change = self.next_change()?;
-        let square_count = next.shared.square_count;
+        let square_count = next.shared.store.square_count();
         if index >= square_count {
             self.fail(Error::IndexOutOfRange {
                 index,

@@ -32,7 +32,6 @@ impl<P: Clone + Ord, S: Clone, K: SharedPointerKind> GenericQi<P, S, K> {
                     self.square_count(),
                     self.squares().map(Option::<&P>::cloned),
                 ),
-                self.shared.square_count,
                 [
                     Hand::from_entries(self.hand(Player::First)),
                     Hand::from_entries(self.hand(Player::Second)),

@@ -177,8 +177,6 @@ const _: () = assert!(core::mem::offset_of!(Qi<crate::qpi::Qpi, u8>, board_piece
 /// the siblings of that position to share rather than spill again.
 struct Shared<P, S, K: SharedPointerKind> {
     store: Store<P, K>,
-    /// The square count of the setup's shape, one pointer hop closer.
-    square_count: usize,
     first_hand: Hand<P, K>,
     second_hand: Hand<P, K>,
     setup: SharedPointer<Setup<S>, K>,
@@ -193,6 +191,11 @@ struct Shared<P, S, K: SharedPointerKind> {
     /// position that made it: see `spill.rs`.
     spill: spill::Memo<SharedPointer<Shared<P, S, K>, K>>,
 }
+
+// What a spill allocates (a kept tree holds one every few positions): the
+// square count sits in the store's padding, not in a word of its own.
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(size_of::<Shared<crate::qpi::Qpi, crate::qpi::Sin, ArcTK>>() == 216);
 
 /// `spilled_from` of a store no spill made.
 const NOT_SPILLED: u64 = u64::MAX;
@@ -210,7 +213,6 @@ impl<P: Clone, S, K: SharedPointerKind> Clone for Shared<P, S, K> {
     fn clone(&self) -> Self {
         Shared {
             store: self.store.clone(),
-            square_count: self.square_count,
             first_hand: self.first_hand.clone(),
             second_hand: self.second_hand.clone(),
             setup: SharedPointer::clone(&self.setup),
@@ -255,13 +257,11 @@ impl<P, S, K: SharedPointerKind> Shared<P, S, K> {
     /// A new store's shared part: its own version, no spill.
     fn new(
         store: Store<P, K>,
-        square_count: usize,
         [first_hand, second_hand]: [Hand<P, K>; 2],
         setup: Setup<S>,
     ) -> Self {
         Shared {
             store,
-            square_count,
             first_hand,
             second_hand,
             setup: SharedPointer::new(setup),

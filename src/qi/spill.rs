@@ -222,7 +222,6 @@ impl<P: Clone + PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
             store,
             hands,
             setup,
-            square_count: core::mem::replace(&mut shared.square_count, origin.square_count),
             version: core::mem::replace(&mut shared.version, fresh_id()),
             spilled_from: core::mem::replace(&mut shared.spilled_from, origin.version),
             spill: shared.spill.take(),
@@ -256,7 +255,6 @@ pub(super) struct Respilled<P, S, K: SharedPointerKind> {
     store: Held<P, K>,
     hands: [Option<Hand<P, K>>; 2],
     setup: Option<SharedPointer<Setup<S>, K>>,
-    square_count: usize,
     version: u64,
     spilled_from: u64,
     spill: Option<SharedPointer<Shared<P, S, K>, K>>,
@@ -273,7 +271,6 @@ impl<P: Clone, S, K: SharedPointerKind> Respilled<P, S, K> {
         }
         Shared {
             store: self.store.restore(&origin.store),
-            square_count: self.square_count,
             first_hand: first_hand.unwrap_or_else(|| origin.first_hand.clone()),
             second_hand: second_hand.unwrap_or_else(|| origin.second_hand.clone()),
             setup: self

@@ -53,7 +53,7 @@ impl<P, S, K: SharedPointerKind> GenericQi<P, S, K> {
         // Mid-edit, a hand total may be anything a usize holds, so the sum
         // saturates: a total too large to add is over the limit either way.
         let pieces = self.board_piece_count().saturating_add(hands);
-        let squares = self.shared.square_count;
+        let squares = self.shared.store.square_count();
         if pieces > squares {
             return Err(Error::TooManyPieces { pieces, squares });
         }
@@ -161,7 +161,7 @@ impl<P: Clone + Ord + Hash, S, K: SharedPointerKind> GenericQi<P, S, K> {
         }
         let shared = self.shared.hand(player).count(&piece);
         let before = with_delta(shared, isize::from(self.kept.hands.delta(player, &piece)));
-        let squares = self.shared.square_count;
+        let squares = self.shared.store.square_count();
         let after = hand::counted(before, delta)
             .map_err(|error| hand::refused(error, player, change, squares))?;
         // The edit began with at most as many pieces as squares, as every
