@@ -177,8 +177,10 @@ const _: () = assert!(core::mem::offset_of!(Qi<crate::qpi::Qpi, u8>, board_piece
 /// the siblings of that position to share rather than spill again.
 struct Shared<P, S, K: SharedPointerKind> {
     store: Store<P, K>,
-    first_hand: Hand<P, K>,
-    second_hand: Hand<P, K>,
+    /// Both hands, the first player's first, behind a pointer of their
+    /// own: a spill copies the store and shares them (one word), and only a
+    /// hand change copies them.
+    hands: SharedPointer<[Hand<P, K>; 2], K>,
     setup: SharedPointer<Setup<S>, K>,
     /// This content's number: drawn when it is made and at every change in
     /// place, never twice.
@@ -193,9 +195,10 @@ struct Shared<P, S, K: SharedPointerKind> {
 }
 
 // What a spill allocates (a kept tree holds one every few positions): the
-// square count sits in the store's padding, not in a word of its own.
+// square count sits in the store's padding, not in a word of its own, and
+// the hands behind a pointer of their own, which a spill shares.
 #[cfg(target_pointer_width = "64")]
-const _: () = assert!(size_of::<Shared<crate::qpi::Qpi, crate::qpi::Sin, ArcTK>>() == 216);
+const _: () = assert!(size_of::<Shared<crate::qpi::Qpi, crate::qpi::Sin, ArcTK>>() == 160);
 
 /// `spilled_from` of a store no spill made.
 const NOT_SPILLED: u64 = u64::MAX;
@@ -213,8 +216,7 @@ impl<P: Clone, S, K: SharedPointerKind> Clone for Shared<P, S, K> {
     fn clone(&self) -> Self {
         Shared {
             store: self.store.clone(),
-            first_hand: self.first_hand.clone(),
-            second_hand: self.second_hand.clone(),
+            hands: SharedPointer::clone(&self.hands),
             setup: SharedPointer::clone(&self.setup),
             version: fresh_id(),
             spilled_from: NOT_SPILLED,
@@ -255,15 +257,10 @@ fn shared_mut<P: Clone, S, K: SharedPointerKind>(
 
 impl<P, S, K: SharedPointerKind> Shared<P, S, K> {
     /// A new store's shared part: its own version, no spill.
-    fn new(
-        store: Store<P, K>,
-        [first_hand, second_hand]: [Hand<P, K>; 2],
-        setup: Setup<S>,
-    ) -> Self {
+    fn new(store: Store<P, K>, hands: [Hand<P, K>; 2], setup: Setup<S>) -> Self {
         Shared {
             store,
-            first_hand,
-            second_hand,
+            hands: SharedPointer::new(hands),
             setup: SharedPointer::new(setup),
             version: fresh_id(),
             spilled_from: NOT_SPILLED,
@@ -272,21 +269,32 @@ impl<P, S, K: SharedPointerKind> Shared<P, S, K> {
     }
 
     fn hand(&self, player: Player) -> &Hand<P, K> {
+        let [first, second] = &*self.hands;
         match player {
-            Player::First => &self.first_hand,
-            Player::Second => &self.second_hand,
+            Player::First => first,
+            Player::Second => second,
         }
     }
 
     /// Both hands, the first player's first.
     fn hands(&self) -> [&Hand<P, K>; 2] {
-        [&self.first_hand, &self.second_hand]
+        let [first, second] = &*self.hands;
+        [first, second]
+    }
+}
+
+impl<P: Clone, S, K: SharedPointerKind> Shared<P, S, K> {
+    /// Both hands, made this part's alone first (copied if shared).
+    fn hands_mut(&mut self) -> [&mut Hand<P, K>; 2] {
+        let [first, second] = SharedPointer::make_mut(&mut self.hands);
+        [first, second]
     }
 
     fn hand_mut(&mut self, player: Player) -> &mut Hand<P, K> {
+        let [first, second] = self.hands_mut();
         match player {
-            Player::First => &mut self.first_hand,
-            Player::Second => &mut self.second_hand,
+            Player::First => first,
+            Player::Second => second,
         }
     }
 }
@@ -306,8 +314,7 @@ impl<P: Clone, S, K: SharedPointerKind> StoreMut<P, K> for SharedPointer<Shared<
 impl<P: Clone, S, K: SharedPointerKind> HandsMut<P, K> for SharedPointer<Shared<P, S, K>, K> {
     #[inline]
     fn hands_mut(&mut self) -> [&mut Hand<P, K>; 2] {
-        let shared = shared_mut(self);
-        [&mut shared.first_hand, &mut shared.second_hand]
+        shared_mut(self).hands_mut()
     }
 }
 

@@ -209,13 +209,8 @@ impl<P: Clone + PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
         let origin = &*self.shared;
         let mut kept = self.kept.squares.clone();
         let store = shared.store.respill(&origin.store, &mut kept);
-        let hand = |hand: &mut Hand<P, K>, theirs: &Hand<P, K>| {
-            (!hand.ptr_eq(theirs)).then(|| core::mem::replace(hand, theirs.clone()))
-        };
-        let hands = [
-            hand(&mut shared.first_hand, &origin.first_hand),
-            hand(&mut shared.second_hand, &origin.second_hand),
-        ];
+        let hands = (!SharedPointer::ptr_eq(&shared.hands, &origin.hands))
+            .then(|| core::mem::replace(&mut shared.hands, SharedPointer::clone(&origin.hands)));
         let setup = (!SharedPointer::ptr_eq(&shared.setup, &origin.setup))
             .then(|| core::mem::replace(&mut shared.setup, SharedPointer::clone(&origin.setup)));
         let respilled = Respilled {
@@ -253,7 +248,7 @@ impl<P: Clone + PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
 /// if it is put back.
 pub(super) struct Respilled<P, S, K: SharedPointerKind> {
     store: Held<P, K>,
-    hands: [Option<Hand<P, K>>; 2],
+    hands: Option<SharedPointer<[Hand<P, K>; 2], K>>,
     setup: Option<SharedPointer<Setup<S>, K>>,
     version: u64,
     spilled_from: u64,
@@ -264,15 +259,15 @@ impl<P: Clone, S, K: SharedPointerKind> Respilled<P, S, K> {
     /// The shared part as it was, `origin` the one its spill was made of.
     #[cold]
     pub(super) fn restore(self, origin: &Shared<P, S, K>) -> Shared<P, S, K> {
-        let [first_hand, second_hand] = self.hands;
         let spill = Memo::new();
         if let Some(remembered) = self.spill {
             spill.set(remembered);
         }
         Shared {
             store: self.store.restore(&origin.store),
-            first_hand: first_hand.unwrap_or_else(|| origin.first_hand.clone()),
-            second_hand: second_hand.unwrap_or_else(|| origin.second_hand.clone()),
+            hands: self
+                .hands
+                .unwrap_or_else(|| SharedPointer::clone(&origin.hands)),
             setup: self
                 .setup
                 .unwrap_or_else(|| SharedPointer::clone(&origin.setup)),

@@ -43,8 +43,7 @@ impl<P, S, K: SharedPointerKind> GenericQi<P, S, K> {
             // Both hands empty (the common case of chess and Go): no hand
             // total to add up.
             None if !self.kept.hands.any()
-                && self.shared.first_hand.total() == 0
-                && self.shared.second_hand.total() == 0 =>
+                && self.shared.hands().iter().all(|hand| hand.total() == 0) =>
             {
                 0
             }

@@ -50,13 +50,20 @@ fn hand_changes_are_kept_until_the_room_runs_out() {
             position.kept.hands.changes().count(),
             usize::from(piece) + 1
         );
-        assert_eq!(position.shared.first_hand.total(), 0, "nothing shared yet");
+        assert_eq!(
+            position.shared.hand(crate::Player::First).total(),
+            0,
+            "nothing shared yet"
+        );
     }
     let parent = position.clone();
     // One more piece: every kept change goes to the shared hands.
     let position = position.hand_diff(Player::Second, [(9, 1)]).unwrap();
     assert_eq!(position.kept.hands.changes().count(), 1);
-    assert_eq!(position.shared.first_hand.total(), 2 * KEPT_HANDS);
+    assert_eq!(
+        position.shared.hand(crate::Player::First).total(),
+        2 * KEPT_HANDS
+    );
     assert_same(&position, &rebuilt(&position));
     // The parent still keeps its own, over the hands it shared.
     assert_eq!(parent.kept.hands.changes().count(), KEPT_HANDS);
@@ -68,7 +75,7 @@ fn hand_changes_are_kept_until_the_room_runs_out() {
 fn a_hand_is_read_by_the_path_its_changes_call_for() {
     // Nothing shared, nothing kept: the empty path.
     let start = empty();
-    assert!(start.shared.first_hand.is_empty());
+    assert!(start.shared.hand(crate::Player::First).is_empty());
     assert!(!start.kept.hands.has(Player::First));
     assert_eq!(start.first_hand().count(), 0);
     // Shared entries for both players, then a kept change of the
@@ -117,12 +124,20 @@ fn shared_hands_of_one_hash_are_compared_by_content() {
     let (one, two) = (holding(1), holding(2));
     assert_eq!(one.position_hash(), two.position_hash(), "the keys collide");
     assert!(!one.kept.hands.any() && !two.kept.hands.any(), "all shared");
-    assert!(!one.shared.first_hand.ptr_eq(&two.shared.first_hand));
+    assert!(
+        !one.shared
+            .hand(crate::Player::First)
+            .ptr_eq(two.shared.hand(crate::Player::First))
+    );
     assert_ne!(one, two);
     assert_ne!(two, one);
     // Built apart, the same content: equal, though nothing is shared.
     let again = holding(1);
-    assert!(!one.shared.first_hand.ptr_eq(&again.shared.first_hand));
+    assert!(
+        !one.shared
+            .hand(crate::Player::First)
+            .ptr_eq(again.shared.hand(crate::Player::First))
+    );
     assert_eq!(one, again);
 }
 
