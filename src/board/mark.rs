@@ -4,10 +4,10 @@
 //!
 //! Two boards of one stamp hold the same blocks and differ at most at the
 //! indices either overlays or notes (the module's invariant, `mod.rs`).
-//! So a mark keeps the marked board's overlaid (or noted) indices in index
-//! order, at most [`KEPT`] + [`LOG`] of them, and a board of the same stamp
-//! may differ from the marked one only at those and its own: the union of
-//! two short sorted runs. A board of another stamp may differ anywhere.
+//! So a mark keeps the marked board's kept and logged (or noted) indices,
+//! at most [`KEPT`] + [`LOG`] of them, copied as they are (no sorting), and
+//! a board of the same stamp may differ from the marked one only at those
+//! and its own. A board of another stamp may differ anywhere.
 
 use archery::SharedPointerKind;
 
@@ -20,7 +20,8 @@ use super::log::LOG;
 pub(crate) struct Mark {
     /// The marked board's stamp; `None` for a mark of no board.
     stamp: Option<u64>,
-    /// Its overlaid (or noted) indices in index order; the first `len`.
+    /// Its kept and logged (or noted) indices, in slot order; the first
+    /// `len`. An index may be there twice (kept and logged).
     indices: [u16; KEPT + LOG],
     len: u8,
 }
@@ -39,90 +40,77 @@ impl Mark {
 }
 
 impl<P, K: SharedPointerKind> Board<'_, P, K> {
-    /// The mark of this board. O(([`KEPT`] + [`LOG`])^2) comparisons, no
-    /// allocation.
+    /// The mark of this board: a copy of its slots' indices. O([`KEPT`] +
+    /// [`LOG`]), no allocation.
     pub(crate) fn mark(self) -> Mark {
-        let overlay = self.overlay_with_notes();
         let mut mark = Mark {
             stamp: Some(self.store.stamp),
             ..Mark::NONE
         };
-        let mut len = 0;
-        while let Some(index) = overlay.index_at(len) {
+        // Written through, the log is empty and the kept slots note indices.
+        let (kept, logged) = (self.kept.len(), self.store.log.len());
+        let (kept_indices, _) = self.kept.arrays();
+        mark.indices[..kept].copy_from_slice(&kept_indices[..kept]);
+        for (slot, (index, _)) in self.store.log.writes().enumerate() {
             // A square index: it fits (see the assertion on `UNUSED`).
             #[allow(clippy::cast_possible_truncation)]
             {
-                mark.indices[len] = index as u16;
+                mark.indices[kept + slot] = index as u16;
             }
-            len += 1;
         }
         // At most `KEPT + LOG`, which fits a byte (asserted in `overlay.rs`).
         #[allow(clippy::cast_possible_truncation)]
         {
-            mark.len = len as u8;
+            mark.len = (kept + logged) as u8;
         }
         mark
     }
 
     /// The indices at which this board may differ from the board `mark`
-    /// was taken of, in index order, each once: `None` if the two do not
-    /// share their blocks (another stamp, or a mark of no board). O([`KEPT`]
-    /// + [`LOG`]) and a mark's cost.
+    /// was taken of: this board's kept and logged (or noted) indices, then
+    /// the mark's, in no particular order, an index perhaps more than
+    /// once; `None` if the two do not share their blocks (another stamp, or
+    /// a mark of no board). O([`KEPT`] + [`LOG`]).
     pub(crate) fn written_since(self, mark: &Mark) -> Option<WrittenSince> {
         if mark.stamp != Some(self.store.stamp) {
             return None;
         }
         Some(WrittenSince {
-            marked: *mark,
             now: self.mark(),
-            at: (0, 0),
+            marked: *mark,
+            at: 0,
         })
     }
 }
 
-/// The union of a mark's indices and a board's, in index order, each
-/// once: see [`Board::written_since`].
+/// The indices of a board's slots, then a mark's: see
+/// [`Board::written_since`].
 #[derive(Debug, Clone)]
 pub(crate) struct WrittenSince {
-    marked: Mark,
     now: Mark,
-    /// The next of each run.
-    at: (usize, usize),
+    marked: Mark,
+    /// The next index, counted over both runs.
+    at: usize,
 }
 
 impl Iterator for WrittenSince {
     type Item = usize;
 
+    #[inline]
     fn next(&mut self) -> Option<usize> {
-        let (marked, now) = (self.marked.indices(), self.now.indices());
-        let next = match (marked.get(self.at.0), now.get(self.at.1)) {
-            (None, None) => return None,
-            (Some(&a), None) => {
-                self.at.0 += 1;
-                a
-            }
-            (None, Some(&b)) => {
-                self.at.1 += 1;
-                b
-            }
-            (Some(&a), Some(&b)) => {
-                if a <= b {
-                    self.at.0 += 1;
-                }
-                if b <= a {
-                    self.at.1 += 1;
-                }
-                a.min(b)
-            }
+        let (now, marked) = (self.now.indices(), self.marked.indices());
+        let index = match now.get(self.at) {
+            Some(&index) => index,
+            None => *marked.get(self.at - now.len())?,
         };
-        Some(usize::from(next))
+        self.at += 1;
+        Some(usize::from(index))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = (
-            self.marked.indices().len() - self.at.0,
-            self.now.indices().len() - self.at.1,
-        );
-        (left.0.max(left.1), Some(left.0 + left.1))
+        let left = self.now.indices().len() + self.marked.indices().len() - self.at;
+        (left, Some(left))
     }
 }
+
+impl ExactSizeIterator for WrittenSince {}

@@ -565,6 +565,22 @@ fn changes_agree<P: ModelPiece>(
         .collect();
     prop_assert_eq!(&squares, &naive);
 
+    // A mark of the base tells where the other may differ, whenever it can
+    // tell (the two share their blocks): every square that differs is
+    // among those it gives. A position can always tell against its own.
+    if let Some(maybe) = other.squares_changed_since(&base.board_mark()) {
+        let maybe: std::collections::BTreeSet<usize> = maybe.collect();
+        for (index, _, _) in &naive {
+            prop_assert!(maybe.contains(index), "square {index} differs, unmarked");
+        }
+    }
+    prop_assert!(base.squares_changed_since(&base.board_mark()).is_some());
+    prop_assert!(
+        other
+            .squares_changed_since(&other.clone().board_mark())
+            .is_some()
+    );
+
     let hands: Vec<(Player, P, usize, usize)> = changes
         .hands()
         .map(|c| (c.player, c.piece.clone(), c.before, c.after))
