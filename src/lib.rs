@@ -84,12 +84,14 @@
 //! costs about 10 instructions a node at every ply, in the larger
 //! `edit_into`, and saves what instructions do not count at the spill ply:
 //! an allocation, its release and eight atomic counts a parent (the first
-//! child of a parent at a spill ply took 130 to 170 ns, now about 100). Chess perft(7) from the start now runs at 0.92 of
-//! perft(6)'s nodes a second on one thread, and at 0.97 on two, each thread
-//! from a [`detach`](GenericQi::detach)ed root (before: not done in 260 s,
-//! a third of perft(6)'s rate). The figures by ply of every game, with the
-//! commands that measure them, are in `docs/performance.md` ("One cost at
-//! every ply").
+//! child of a parent at a spill ply took 130 to 170 ns, now about 100).
+//! Chess perft(7) from the start now runs at the speed of perft(6) (1.03
+//! of its nodes a second with `Qi` on one thread, 1.00 with `LocalQi`,
+//! 1.01 with `Qi` on two threads, each thread from a
+//! [`detach`](GenericQi::detach)ed root; before: not done in 260 s, a
+//! third of perft(6)'s rate). The figures by ply of every game, with the
+//! commands that measure them, are in `docs/performance.md` ("The cost of
+//! a move, ply by ply").
 //!
 //! # Limits and errors
 //!

@@ -896,7 +896,8 @@ const DISTRIBUTED: [&str; 2] = [
 
 /// The work units' lines: two Dask workers against one, and against one
 /// process with two threads (the cluster's start, the split and the merge
-/// included), chess held to 1.8 and 0.9, shogi reported.
+/// included), and that process against the two workers, chess held to 1.8,
+/// 0.9 and 0.9, shogi reported.
 fn distributed(performance: &str) -> Result<Vec<Line>, String> {
     let speed = |name: &str, header: &str| {
         figure(
@@ -923,6 +924,14 @@ fn distributed(performance: &str) -> Result<Vec<Line>, String> {
         line(
             "the same, two workers against `perft --threads 2` in one process (split, cluster and merge included), speed",
             &[speed(chess, "speed against one process")?],
+            Some(Goal::AtLeast(0.9)),
+            ">= 0.9",
+        ),
+        // Issue 61's target, the other way round: the one process at least
+        // 0.9 of the two workers (the cliff at depth 7 had it at 0.19).
+        line(
+            "the same, `perft --threads 2` in one process against two workers, speed",
+            &[1.0 / speed(chess, "speed against one process")?],
             Some(Goal::AtLeast(0.9)),
             ">= 0.9",
         ),
