@@ -12,7 +12,7 @@ use core::fmt;
 use persistent_qi::Player;
 use persistent_qi::feen::{ReadError, WriteError};
 
-use crate::game::error_from;
+use crate::macros::error_from;
 use crate::position::{BuildError, Parts, Persistent, Position, QpiPosition};
 
 /// Why a string could not be read as a position, or a position written as

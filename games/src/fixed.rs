@@ -6,14 +6,13 @@
 //! move's changes written in place: the limit of copying, against which
 //! the tables measure persistent-qi's distance. No target is set on it.
 
-use core::fmt;
 use core::hash::{Hash, Hasher};
 use std::sync::{Mutex, PoisonError};
 
 use persistent_qi::Player;
 use rustc_hash::FxHasher;
 
-use crate::position::{BuildError, Parts, Position, Token, Write};
+use crate::position::{BuildError, FixedError, Parts, Position, Token, Write};
 
 /// How reports name the fixed array, and the command line (`--crate
 /// fixed`) picks it.
@@ -42,69 +41,6 @@ pub struct Fixed<P, S, const SQUARES: usize, const HAND: usize> {
     key: u64,
     styles: [S; 2],
     turn: Player,
-}
-
-/// Why the fixed array refuses a position's parts: what does not fit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FixedError {
-    /// The board has more squares than the array.
-    Squares {
-        /// The board's squares.
-        squares: usize,
-        /// The array's.
-        capacity: usize,
-    },
-    /// The squares given are not the shape's.
-    SquareCount {
-        /// The shape's squares.
-        shape: usize,
-        /// The squares given.
-        given: usize,
-    },
-    /// A hand holds more kinds of piece than its array has entries.
-    HandKinds {
-        /// Whose hand.
-        player: Player,
-        /// The kinds it holds.
-        kinds: usize,
-        /// The entries of the array.
-        capacity: usize,
-    },
-    /// A hand count past what an entry holds.
-    HandCount {
-        /// Whose hand.
-        player: Player,
-        /// The count.
-        count: usize,
-    },
-}
-
-impl fmt::Display for FixedError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            FixedError::Squares { squares, capacity } => write!(
-                f,
-                "the fixed array holds {capacity} squares, the board has {squares}"
-            ),
-            FixedError::SquareCount { shape, given } => write!(
-                f,
-                "the shape has {shape} squares, the fixed array is given {given}"
-            ),
-            FixedError::HandKinds {
-                player,
-                kinds,
-                capacity,
-            } => write!(
-                f,
-                "the fixed array holds {capacity} kinds of piece a hand, the {player} hand has {kinds}"
-            ),
-            FixedError::HandCount { player, count } => write!(
-                f,
-                "the fixed array counts at most {} of a piece in hand, the {player} hand has {count}",
-                u8::MAX
-            ),
-        }
-    }
 }
 
 /// The term of the player to move being the second.

@@ -7,7 +7,6 @@ use core::fmt::{Debug, Display};
 use core::hash::Hash;
 
 use crate::feen::FeenError;
-use crate::perft::PerftOptions;
 use crate::position::{Position, Token};
 
 /// One node of a game's move tree: the position crate's position (board,
@@ -91,6 +90,29 @@ pub trait Node: Clone + PartialEq + Sized + 'static {
     #[must_use]
     fn canonical(&self) -> Self {
         self.clone()
+    }
+}
+
+/// How a perft is run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PerftOptions {
+    /// Plies to search, at least 1.
+    pub depth: u32,
+    /// Whether to keep a transposition table of subtree counts.
+    pub table: bool,
+    /// Worker threads, at least 1: root moves are shared among them.
+    pub threads: usize,
+}
+
+impl PerftOptions {
+    /// A single-threaded perft without a table.
+    #[must_use]
+    pub fn new(depth: u32) -> PerftOptions {
+        PerftOptions {
+            depth,
+            table: false,
+            threads: 1,
+        }
     }
 }
 
@@ -192,20 +214,3 @@ pub trait Game: 'static {
         line_done: &(dyn Fn() + Sync),
     ) -> Vec<u64>;
 }
-
-/// `impl From<Cause> for Error`, wrapping the cause as its variant, for
-/// each `Variant(Cause)` listed: `error_from!(LoadError: Fen(FenError),
-/// NotChess(NotChess));` lets `?` turn either cause into a `LoadError`.
-macro_rules! error_from {
-    ($error:ident: $($variant:ident($cause:ty)),+ $(,)?) => {
-        $(
-            impl From<$cause> for $error {
-                fn from(cause: $cause) -> Self {
-                    $error::$variant(cause)
-                }
-            }
-        )+
-    };
-}
-
-pub(crate) use error_from;

@@ -38,6 +38,7 @@ mod feen;
 mod fixed;
 mod game;
 pub mod go;
+mod macros;
 mod mailbox;
 pub mod measure;
 mod perft;
@@ -51,14 +52,14 @@ mod tree;
 pub mod units;
 
 pub use feen::{FeenError, convert, read_feen, write_feen};
-pub use fixed::{FIXED_ARRAY, Fixed, FixedError};
+pub use fixed::{FIXED_ARRAY, Fixed};
 pub use game::{Game, Node, Published};
 pub use perft::{
     PerftOptions, divide, divide_parallel, divide_with_hits, perft, perft_each, perft_each_parallel,
 };
 pub use position::{
-    BuildError, KindName, Local, Parts, Persistent, Position, QpiPosition, Sashite, Token, Write,
-    content_digest, same_content,
+    BuildError, FixedError, KindName, Local, Parts, Persistent, Position, QpiPosition, Sashite,
+    Token, Write, content_digest, same_content,
 };
 pub use tree::{
     DISTINCT_BYTES, Limits, Observer, Tree, TreeError, build as build_tree, distinct,

@@ -14,29 +14,7 @@ use rayon::prelude::*;
 use rustc_hash::FxHasher;
 
 use crate::game::Node;
-
-/// How a perft is run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PerftOptions {
-    /// Plies to search, at least 1.
-    pub depth: u32,
-    /// Whether to keep a transposition table of subtree counts.
-    pub table: bool,
-    /// Worker threads, at least 1: root moves are shared among them.
-    pub threads: usize,
-}
-
-impl PerftOptions {
-    /// A single-threaded perft without a table.
-    #[must_use]
-    pub fn new(depth: u32) -> PerftOptions {
-        PerftOptions {
-            depth,
-            table: false,
-            threads: 1,
-        }
-    }
-}
+pub use crate::game::PerftOptions;
 
 /// The leaf count below `node` at `depth` plies (1 at depth 0).
 ///

@@ -53,6 +53,72 @@ pub struct Parts<'a, P, S> {
     pub turn: Player,
 }
 
+/// What the games run on: a position crate, or the game's fixed array.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Crate {
+    /// persistent-qi's thread-safe positions (`Qi`), the crate under test.
+    Persistent,
+    /// persistent-qi's single-thread positions (`LocalQi`).
+    Local,
+    /// sashite-qi, the peer: positions that are plain copies.
+    Sashite,
+    /// The game's fixed array (`Game::Fixed`): the board inside the
+    /// position, copied whole for every child, as an engine author writes
+    /// it for one game. The limit of copying.
+    Fixed,
+}
+
+impl Crate {
+    /// Every crate, in table order.
+    pub const ALL: [Crate; 4] = [
+        Crate::Persistent,
+        Crate::Local,
+        Crate::Sashite,
+        Crate::Fixed,
+    ];
+
+    /// persistent-qi's two kinds: each is compared with every reference.
+    pub const PERSISTENT: [Crate; 2] = [Crate::Persistent, Crate::Local];
+
+    /// What persistent-qi is compared with, each a column of ratios: the
+    /// peer, then the fixed array.
+    pub const REFERENCES: [Crate; 2] = [Crate::Sashite, Crate::Fixed];
+
+    /// How reports name the crate.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Crate::Persistent => <Persistent as Position>::CRATE,
+            Crate::Local => <Local as Position>::CRATE,
+            Crate::Sashite => <Sashite as Position>::CRATE,
+            Crate::Fixed => support::names::FIXED_ARRAY,
+        }
+    }
+
+    /// How the command line names the crate (`--crate local`).
+    #[must_use]
+    pub fn flag(self) -> &'static str {
+        match self {
+            Crate::Persistent => "persistent",
+            Crate::Local => "local",
+            Crate::Sashite => "sashite",
+            Crate::Fixed => "fixed",
+        }
+    }
+
+    /// The crate the command line names, if any.
+    #[must_use]
+    pub fn from_flag(flag: &str) -> Option<Crate> {
+        Crate::ALL.into_iter().find(|krate| krate.flag() == flag)
+    }
+
+    /// Whether the crate's positions may cross threads.
+    #[must_use]
+    pub fn is_sync(self) -> bool {
+        self != Crate::Local
+    }
+}
+
 /// Why a crate refused a position's parts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BuildError {
@@ -61,7 +127,7 @@ pub enum BuildError {
     /// sashite-qi refused them.
     Peer(sashite_qi::Error),
     /// The fixed array cannot hold them.
-    Fixed(crate::fixed::FixedError),
+    Fixed(FixedError),
 }
 
 impl fmt::Display for BuildError {
@@ -75,6 +141,69 @@ impl fmt::Display for BuildError {
 }
 
 impl std::error::Error for BuildError {}
+
+/// Why the fixed array refuses a position's parts: what does not fit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FixedError {
+    /// The board has more squares than the array.
+    Squares {
+        /// The board's squares.
+        squares: usize,
+        /// The array's.
+        capacity: usize,
+    },
+    /// The squares given are not the shape's.
+    SquareCount {
+        /// The shape's squares.
+        shape: usize,
+        /// The squares given.
+        given: usize,
+    },
+    /// A hand holds more kinds of piece than its array has entries.
+    HandKinds {
+        /// Whose hand.
+        player: Player,
+        /// The kinds it holds.
+        kinds: usize,
+        /// The entries of the array.
+        capacity: usize,
+    },
+    /// A hand count past what an entry holds.
+    HandCount {
+        /// Whose hand.
+        player: Player,
+        /// The count.
+        count: usize,
+    },
+}
+
+impl fmt::Display for FixedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            FixedError::Squares { squares, capacity } => write!(
+                f,
+                "the fixed array holds {capacity} squares, the board has {squares}"
+            ),
+            FixedError::SquareCount { shape, given } => write!(
+                f,
+                "the shape has {shape} squares, the fixed array is given {given}"
+            ),
+            FixedError::HandKinds {
+                player,
+                kinds,
+                capacity,
+            } => write!(
+                f,
+                "the fixed array holds {capacity} kinds of piece a hand, the {player} hand has {kinds}"
+            ),
+            FixedError::HandCount { player, count } => write!(
+                f,
+                "the fixed array counts at most {} of a piece in hand, the {player} hand has {count}",
+                u8::MAX
+            ),
+        }
+    }
+}
 
 /// What the rules need from a position crate: build a position from its
 /// parts, read its board and hands, play a move, and a key for hash tables.

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use rustc_hash::FxHasher;
 
 use crate::game::Node;
-use crate::measure::thousands;
+use support::report::thousands;
 
 /// A tree kept in memory: level `k` holds every position `k` plies from the
 /// root, children in the order of their parents and of move generation.

@@ -208,11 +208,33 @@ pub fn write_section(path: &Path, name: &str, command: &str, body: &str) -> Resu
     std::fs::write(path, replaced).map_err(|error| context(error.to_string()))
 }
 
+/// A count with a comma every three digits: `19,861,490`. O(digits).
+#[must_use]
+pub fn thousands(value: impl core::fmt::Display) -> String {
+    let digits = value.to_string();
+    let mut out = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{date_of_day, machine_from_cpuinfo, replace_section, shell_word};
+    use super::{date_of_day, machine_from_cpuinfo, replace_section, shell_word, thousands};
 
     const FILE: &str = "# Title\n\n<!-- a:begin -->\nold\n<!-- a:end -->\n\ntext\n";
+
+    #[test]
+    fn thousands_are_separated_by_commas() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000), "1,000");
+        assert_eq!(thousands(19_861_490), "19,861,490");
+    }
 
     #[test]
     fn a_section_is_replaced_and_the_rest_kept() {

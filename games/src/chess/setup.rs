@@ -14,7 +14,7 @@ use super::fen::{self, FenError, STYLES};
 use super::moves::{FILES, SQUARES, square_name};
 use super::piece::{Kind, code, code_of, owner};
 use crate::feen::{FeenError, read_feen};
-use crate::game::error_from;
+use crate::macros::error_from;
 use crate::position::{BuildError, Parts, QpiPosition, shape_text};
 
 /// How chess names a player in messages.

@@ -9,8 +9,58 @@ use persistent_qi::Player;
 
 use super::BLACK;
 use super::board::{Board, Points};
-use super::search::Step;
 use crate::search::{Outcome, Terms};
+
+/// What the end of a game knows of one of its positions.
+///
+/// The [`key`](Step::key) names the whole node: the stones, the player to
+/// move and the ko point (equal for equal nodes however reached). The
+/// [`stones`](Step::stones) key is the stones alone, which positional
+/// superko compares. Both are xors of the search's key terms
+/// ([`key_term`](crate::search::key_term)): a stone of colour `c` on the
+/// point of flat index `i` is `key_term(i, c)`; the ko point `k` is
+/// `key_term(361, k)`; White to move adds
+/// [`SECOND_TO_MOVE`](crate::search::SECOND_TO_MOVE). The rules' make
+/// ([`Rules::make`](crate::search::Rules::make)) updates them by the
+/// stones a move places and captures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Step {
+    pub(super) key: u64,
+    pub(super) stones: u64,
+    pub(super) since_capture: u16,
+    pub(super) passes: u8,
+}
+
+// A step is kept in every node of a search's tree: two keys and two
+// counters, no more.
+const _: () = assert!(size_of::<Step>() == 24);
+
+impl Step {
+    /// The node's key: stones, player to move and ko point.
+    #[must_use]
+    pub fn key(self) -> u64 {
+        self.key
+    }
+
+    /// The key of the stones alone, whoever is to move.
+    #[must_use]
+    pub fn stones(self) -> u64 {
+        self.stones
+    }
+
+    /// The passes in a row that led here: 0, 1, or 2 (the game is over).
+    #[must_use]
+    pub fn passes(self) -> u8 {
+        self.passes
+    }
+
+    /// The plies since the last capture, or since the line's first
+    /// position if none was made since; saturating at `u16::MAX`.
+    #[must_use]
+    pub fn since_capture(self) -> u16 {
+        self.since_capture
+    }
+}
 
 /// A board's area, as area scoring counts it: each player's stones, plus
 /// the empty points of every region (empty points joined orthogonally)

@@ -98,12 +98,12 @@ pub mod sgf;
 use persistent_qi::Player;
 
 pub use board::{Board, KeptMismatch};
-pub use end::{Area, Score};
+pub use end::{Area, Score, Step};
 pub use judge::{JUDGE_PLAYOUTS, Judgement, ParseStatusError, Status};
 pub use playout::{KeptTree, KeptTreeError, MAX_MOVES, Playout, kept_tree, playout, random_move};
 pub use point::{COLUMNS, MAX_POINTS, MAX_SIZE, ParsePointError, Point};
 pub use records::Format;
-pub use search::{KOMI, PLIES_PER_POINT, Step};
+pub use search::{KOMI, PLIES_PER_POINT};
 pub use setup::{LoadError, load};
 
 use crate::feen::FeenError;

@@ -6,7 +6,7 @@ use persistent_qi::Player;
 use support::Rng;
 
 use super::board::Board;
-use super::end;
+use super::end::{self, Step};
 use super::playout::random_move;
 use super::point::{MAX_POINTS, Point};
 use super::{BLACK, Go, WHITE};
@@ -19,54 +19,6 @@ pub const KOMI: f32 = 7.5;
 /// The default move limit, in plies per point of the board: a game of
 /// random moves ends by two passes well before it.
 pub const PLIES_PER_POINT: u32 = 3;
-
-/// What the end of a game knows of one of its positions.
-///
-/// The [`key`](Step::key) names the whole node: the stones, the player to
-/// move and the ko point (equal for equal nodes however reached). The
-/// [`stones`](Step::stones) key is the stones alone, which positional
-/// superko compares. Both are xors of [`key_term`]s: a stone of colour
-/// `c` on the point of flat index `i` is `key_term(i, c)`; the ko point
-/// `k` is `key_term(361, k)`; White to move adds [`SECOND_TO_MOVE`].
-/// [`Rules::make`] updates them by the stones a move places and captures.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Step {
-    key: u64,
-    stones: u64,
-    since_capture: u16,
-    passes: u8,
-}
-
-// A step is kept in every node of a search's tree: two keys and two
-// counters, no more.
-const _: () = assert!(size_of::<Step>() == 24);
-
-impl Step {
-    /// The node's key: stones, player to move and ko point.
-    #[must_use]
-    pub fn key(self) -> u64 {
-        self.key
-    }
-
-    /// The key of the stones alone, whoever is to move.
-    #[must_use]
-    pub fn stones(self) -> u64 {
-        self.stones
-    }
-
-    /// The passes in a row that led here: 0, 1, or 2 (the game is over).
-    #[must_use]
-    pub fn passes(self) -> u8 {
-        self.passes
-    }
-
-    /// The plies since the last capture, or since the line's first
-    /// position if none was made since; saturating at `u16::MAX`.
-    #[must_use]
-    pub fn since_capture(self) -> u16 {
-        self.since_capture
-    }
-}
 
 /// The key terms of the rules, computed at compile time as [`key_term`]
 /// gives them, so that a make looks them up: `TERMS[0][i]` a black stone

@@ -44,76 +44,11 @@ pub use table::{Table, as_f64, format_number, thousands};
 pub use verdict::{Verdict, verdict_line};
 pub use write::Sections;
 
-use crate::fixed::FIXED_ARRAY;
+pub use crate::position::Crate;
+
 use crate::game::Game;
 use crate::position::{Local, Persistent, Position, Sashite};
 use crate::search::{Moves, Positions, Rules, Store, StoreKind};
-
-/// What the games run on: a position crate, or the game's fixed array.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Crate {
-    /// persistent-qi's thread-safe positions (`Qi`), the crate under test.
-    Persistent,
-    /// persistent-qi's single-thread positions (`LocalQi`).
-    Local,
-    /// sashite-qi, the peer: positions that are plain copies.
-    Sashite,
-    /// The game's fixed array ([`Game::Fixed`]): the board inside the
-    /// position, copied whole for every child, as an engine author writes
-    /// it for one game. The limit of copying.
-    Fixed,
-}
-
-impl Crate {
-    /// Every crate, in table order.
-    pub const ALL: [Crate; 4] = [
-        Crate::Persistent,
-        Crate::Local,
-        Crate::Sashite,
-        Crate::Fixed,
-    ];
-
-    /// persistent-qi's two kinds: each is compared with every reference.
-    pub const PERSISTENT: [Crate; 2] = [Crate::Persistent, Crate::Local];
-
-    /// What persistent-qi is compared with, each a column of ratios: the
-    /// peer, then the fixed array.
-    pub const REFERENCES: [Crate; 2] = [Crate::Sashite, Crate::Fixed];
-
-    /// How reports name the crate.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Crate::Persistent => <Persistent as Position>::CRATE,
-            Crate::Local => <Local as Position>::CRATE,
-            Crate::Sashite => <Sashite as Position>::CRATE,
-            Crate::Fixed => FIXED_ARRAY,
-        }
-    }
-
-    /// How the command line names the crate (`--crate local`).
-    #[must_use]
-    pub fn flag(self) -> &'static str {
-        match self {
-            Crate::Persistent => "persistent",
-            Crate::Local => "local",
-            Crate::Sashite => "sashite",
-            Crate::Fixed => "fixed",
-        }
-    }
-
-    /// The crate the command line names, if any.
-    #[must_use]
-    pub fn from_flag(flag: &str) -> Option<Crate> {
-        Crate::ALL.into_iter().find(|krate| krate.flag() == flag)
-    }
-
-    /// Whether the crate's positions may cross threads.
-    #[must_use]
-    pub fn is_sync(self) -> bool {
-        self != Crate::Local
-    }
-}
 
 /// How a measurement ended badly.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,6 +1,8 @@
 //! Markdown tables and the numbers in them.
 
-use core::fmt::{self, Write as _};
+use core::fmt::Write as _;
+
+pub use support::report::thousands;
 
 /// A Markdown table: a header row, then rows of cells; the first column
 /// left-aligned, the others right-aligned (they hold figures).
@@ -76,20 +78,6 @@ pub fn as_f64(value: u64) -> f64 {
     value as f64
 }
 
-/// A count with a comma every three digits: `19,861,490`. O(digits).
-#[must_use]
-pub fn thousands(value: impl fmt::Display) -> String {
-    let digits = value.to_string();
-    let mut out = String::new();
-    for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
-
 /// A figure with `decimals` decimals, or rounded with thousands separators
 /// when `decimals` is 0.
 #[must_use]
@@ -106,14 +94,6 @@ pub fn format_number(value: f64, decimals: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn thousands_are_separated_by_commas() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1_000), "1,000");
-        assert_eq!(thousands(19_861_490), "19,861,490");
-    }
 
     #[test]
     fn a_table_renders_as_markdown() {

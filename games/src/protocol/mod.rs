@@ -311,7 +311,7 @@ pub const DRIVE_CAP: u64 = 24;
 /// Only on a bug: any input is answered.
 #[must_use]
 pub fn drive(data: &[u8]) -> [usize; 3] {
-    use crate::measure::Crate;
+    use crate::position::Crate;
     use crate::search::{Limits, Options, Settings, StoreKind};
 
     let config = Config {

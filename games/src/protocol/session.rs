@@ -5,7 +5,7 @@
 
 use core::fmt;
 
-use crate::measure::Crate;
+use crate::position::Crate;
 use crate::position::{Local, Persistent, Position, Sashite};
 use crate::search::{
     Engine, Limits, Line, Monitor, Moves, OneThread, Options, Positions, Report, Reuse, Rules,

@@ -9,8 +9,9 @@ use std::time::Instant;
 
 use super::line::Line;
 use super::rules::{Rules, Terms};
+use super::settings::Settings;
 use super::store::Store;
-use super::tree::{Child, Settings, Tree};
+use super::tree::{Child, Tree};
 use crate::game::Node;
 
 /// Bytes kept free below a memory budget, a thread: room for what one

@@ -6,6 +6,7 @@ mod kept;
 mod line;
 mod reuse;
 mod rules;
+mod settings;
 mod store;
 mod tree;
 
@@ -13,5 +14,6 @@ pub use engine::{Budget, Limits, Monitor, Options, Progress, Quiet, Report, Reus
 pub use erased::{Engine, OneThread, Threads};
 pub use line::Line;
 pub use rules::{Outcome, Rules, SECOND_TO_MOVE, Terms, key_term};
+pub use settings::Settings;
 pub use store::{MAX_KEEP_EVERY, Moves, Positions, Store, StoreKind, StoreNameError};
-pub use tree::{Child, Corrupt, Settings, Tree};
+pub use tree::{Child, Corrupt, Tree};

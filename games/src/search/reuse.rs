@@ -164,8 +164,9 @@ impl Marks {
 mod tests {
     use super::super::line::Line;
     use super::super::rules::Rules;
+    use super::super::settings::Settings;
     use super::super::store::{Moves, Positions, Store};
-    use super::super::tree::{Corrupt, NONE, Settings, Tree};
+    use super::super::tree::{Corrupt, NONE, Tree};
     use crate::Persistent;
     use crate::chess::{self, Chess, Move, Node};
     use crate::game::Node as _;

@@ -15,7 +15,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::tree::Settings;
+use super::settings::Settings;
 
 /// How a tree keeps what it needs to find a node's board: which nodes
 /// keep their position (in the tree's vector of positions, beside its

@@ -11,7 +11,7 @@ use super::board::{Board, distance_to_far_edge};
 use super::moves::{FILES, SQUARES, square_name};
 use super::piece::Kind;
 use crate::feen::{FeenError, read_feen};
-use crate::game::error_from;
+use crate::macros::error_from;
 use crate::mailbox::owner;
 use crate::position::{QpiPosition, shape_text};
 

@@ -6,8 +6,8 @@
 use core::marker::PhantomData;
 use std::borrow::Cow;
 
+use super::Played;
 use super::text::{Cursor, Encoding, Line, decode};
-use super::{Played, csa, kif};
 use crate::position::QpiPosition;
 use crate::record::{Limits, Problem, Record, RecordError, Step, excerpt};
 use crate::shogi::{Move, Node};
@@ -19,12 +19,20 @@ pub(super) enum Syntax {
     Kif,
 }
 
+/// A format's reader of one game, its first line next under the cursor:
+/// each format hands its own to [`Games::new`], so that what both share
+/// knows neither.
+pub(super) type ReadGame<P, K, F> = for<'t, 'r, 'c> fn(
+    Context<'t, 'r, F>,
+    &'c mut Cursor,
+) -> Result<Record<Node<P>, K>, RecordError>;
+
 /// The games of a shogi record file (CSA or KIF), one at a time: each the
 /// game's record, or the error that makes it a bad game, after which the
 /// reader goes on from the next game (CSA: after the next `/` line; KIF:
-/// at the next game's header). Made by [`csa::read`], [`kif::read`] and
-/// their `read_keeping`.
-pub struct Games<'a, P, K, F> {
+/// at the next game's header). Made by the CSA and KIF readers' `read`
+/// and `read_keeping`.
+pub struct Games<'a, P: QpiPosition, K, F> {
     text: Cow<'a, str>,
     cursor: Cursor,
     limits: Limits,
@@ -33,10 +41,11 @@ pub struct Games<'a, P, K, F> {
     game: usize,
     played: Played,
     syntax: Syntax,
+    read: ReadGame<P, K, F>,
     kept: PhantomData<fn(P) -> K>,
 }
 
-impl<P, K, F> core::fmt::Debug for Games<'_, P, K, F> {
+impl<P: QpiPosition, K, F> core::fmt::Debug for Games<'_, P, K, F> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Games")
             .field("syntax", &self.syntax)
@@ -46,12 +55,14 @@ impl<P, K, F> core::fmt::Debug for Games<'_, P, K, F> {
     }
 }
 
-impl<'a, P, K, F> Games<'a, P, K, F> {
-    /// The games of `bytes` in `encoding`, in `syntax`.
+impl<'a, P: QpiPosition, K, F> Games<'a, P, K, F> {
+    /// The games of `bytes` in `encoding`, in `syntax`, each read by
+    /// `read`.
     pub(super) fn new(
         bytes: &'a [u8],
         encoding: Encoding,
         syntax: Syntax,
+        read: ReadGame<P, K, F>,
         limits: Limits,
         keep: F,
     ) -> Self {
@@ -63,6 +74,7 @@ impl<'a, P, K, F> Games<'a, P, K, F> {
             game: 0,
             played: Played::default(),
             syntax,
+            read,
             kept: PhantomData,
         }
     }
@@ -84,6 +96,7 @@ where
             game,
             played,
             syntax,
+            read,
             ..
         } = self;
         let text: &str = text;
@@ -107,10 +120,7 @@ where
             played,
             keep,
         };
-        Some(match syntax {
-            Syntax::Csa => csa::game(context, cursor),
-            Syntax::Kif => kif::game(context, cursor),
-        })
+        Some(read(context, cursor))
     }
 }
 

@@ -55,7 +55,6 @@ mod reader;
 mod writer;
 
 pub use super::Games;
-pub(super) use reader::game;
 pub use reader::{read, read_keeping};
 pub use writer::{to_csa, write};
 

@@ -46,6 +46,7 @@ where
         bytes,
         Encoding::ShiftJisUnlessUtf8,
         Syntax::Csa,
+        game::<P, K, F>,
         limits,
         keep,
     )
@@ -53,7 +54,7 @@ where
 
 /// Reads the next game, its first line next; after a bad game, goes on
 /// past the next `/`.
-pub(in super::super) fn game<P, K, F>(
+fn game<P, K, F>(
     context: Context<'_, '_, F>,
     cursor: &mut Cursor,
 ) -> Result<Record<Node<P>, K>, RecordError>

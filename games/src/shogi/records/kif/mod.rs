@@ -126,7 +126,7 @@ where
     P: QpiPosition,
     F: FnMut(&Step<Move>, &Node<P>) -> K,
 {
-    Games::new(bytes, encoding, Syntax::Kif, limits, keep)
+    Games::new(bytes, encoding, Syntax::Kif, game::<P, K, F>, limits, keep)
 }
 
 /// What a line of KIF is.
@@ -166,7 +166,7 @@ fn kind_of_line(line: &str) -> LineKind {
 
 /// Reads the next game, its first line next; after a bad game, goes on
 /// at the next game's header.
-pub(super) fn game<P, K, F>(
+fn game<P, K, F>(
     context: Context<'_, '_, F>,
     cursor: &mut Cursor,
 ) -> Result<Record<Node<P>, K>, RecordError>
