@@ -55,6 +55,7 @@ mod notes;
 mod saved;
 mod source;
 mod tree;
+mod walk;
 
 pub use error::{Problem, RecordError};
 pub use formats::{GameReader, Records};
@@ -62,4 +63,5 @@ pub use limits::Limits;
 pub use notes::Notes;
 pub use saved::{RecordFile, Saved, SavedError, load, save};
 pub use source::{Mark, Source, excerpt, text_of};
-pub use tree::{Children, MainLine, NodeId, NodeLimit, Preorder, Record, Step};
+pub use tree::{NodeId, NodeLimit, Record, Step};
+pub use walk::{Children, MainLine, Preorder};

@@ -288,16 +288,6 @@ impl<N: Node, K> Record<N, K> {
         (parent != NONE).then_some(NodeId(parent))
     }
 
-    /// The children of `id`, the main line first, then each variation in
-    /// the order added.
-    #[must_use]
-    pub fn children(&self, id: NodeId) -> Children<'_, N, K> {
-        Children {
-            record: self,
-            next: self.entries[id.index()].first_child,
-        }
-    }
-
     /// The first child of `id`: the main line's next node.
     #[must_use]
     pub fn main_child(&self, id: NodeId) -> Option<NodeId> {
@@ -355,27 +345,6 @@ impl<N: Node, K> Record<N, K> {
     pub fn ids(&self) -> impl ExactSizeIterator<Item = NodeId> + use<N, K> {
         // At most u32::MAX - 1 nodes: every index fits.
         (0..u32::try_from(self.entries.len()).unwrap_or(NONE)).map(NodeId)
-    }
-
-    /// Every node depth first, each before its children and the main line
-    /// before each variation: the order a PGN writes them in. Walks with a
-    /// stack of its own, not by recursion, so a deep tree is no deeper a
-    /// call.
-    #[must_use]
-    pub fn preorder(&self) -> Preorder<'_, N, K> {
-        Preorder {
-            record: self,
-            stack: vec![0],
-        }
-    }
-
-    /// The main line: the root, then each node's first child.
-    #[must_use]
-    pub fn main_line(&self) -> MainLine<'_, N, K> {
-        MainLine {
-            record: self,
-            next: 0,
-        }
     }
 
     /// The notes of `id` (empty ones if it has none).
@@ -545,88 +514,5 @@ impl<N: Node, K: PartialEq> PartialEq for Record<N, K> {
             }
         }
         true
-    }
-}
-
-/// The children of a node, the main line first: see [`Record::children`].
-pub struct Children<'a, N: Node, K> {
-    record: &'a Record<N, K>,
-    next: u32,
-}
-
-impl<N: Node, K> Iterator for Children<'_, N, K> {
-    type Item = NodeId;
-
-    fn next(&mut self) -> Option<NodeId> {
-        (self.next != NONE).then(|| {
-            let id = NodeId(self.next);
-            self.next = self.record.entries[id.index()].next_sibling;
-            id
-        })
-    }
-}
-
-/// Every node depth first, the main line first: see [`Record::preorder`].
-pub struct Preorder<'a, N: Node, K> {
-    record: &'a Record<N, K>,
-    stack: Vec<u32>,
-}
-
-impl<N: Node, K> Iterator for Preorder<'_, N, K> {
-    type Item = NodeId;
-
-    fn next(&mut self) -> Option<NodeId> {
-        let id = NodeId(self.stack.pop()?);
-        // The siblings after this one wait below its children.
-        let entry = &self.record.entries[id.index()];
-        if entry.next_sibling != NONE {
-            self.stack.push(entry.next_sibling);
-        }
-        if entry.first_child != NONE {
-            self.stack.push(entry.first_child);
-        }
-        Some(id)
-    }
-}
-
-/// The main line, from the root: see [`Record::main_line`].
-pub struct MainLine<'a, N: Node, K> {
-    record: &'a Record<N, K>,
-    next: u32,
-}
-
-impl<N: Node, K> Iterator for MainLine<'_, N, K> {
-    type Item = NodeId;
-
-    fn next(&mut self) -> Option<NodeId> {
-        (self.next != NONE).then(|| {
-            let id = NodeId(self.next);
-            self.next = self.record.entries[id.index()].first_child;
-            id
-        })
-    }
-}
-
-impl<N: Node, K> fmt::Debug for Children<'_, N, K> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Children")
-            .field("next", &self.next)
-            .finish()
-    }
-}
-
-impl<N: Node, K> fmt::Debug for Preorder<'_, N, K> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Preorder")
-            .field("stack", &self.stack)
-            .finish()
-    }
-}
-
-impl<N: Node, K> fmt::Debug for MainLine<'_, N, K> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("MainLine")
-            .field("next", &self.next)
-            .finish()
     }
 }
