@@ -47,10 +47,12 @@
 //! the [`Limits`]. The reader then goes on at the
 //! next game's header.
 
+mod lines;
 mod notation;
 
 use persistent_qi::Player;
 
+use self::lines::{LineKind, kind_of_line};
 pub use super::Games;
 use super::KeepNode;
 use super::games::{Context, Syntax};
@@ -127,41 +129,6 @@ where
     F: FnMut(&Step<Move>, &Node<P>) -> K,
 {
     Games::new(bytes, encoding, Syntax::Kif, game::<P, K, F>, limits, keep)
-}
-
-/// What a line of KIF is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum LineKind {
-    Blank,
-    /// A line that says nothing of the game (`#`, `手数----`, `まで`).
-    Ignored,
-    Comment,
-    Bookmark,
-    Variation,
-    /// A header (`key：value`, a diagram's line): the next game's start
-    /// once moves were read.
-    Header,
-    Move,
-}
-
-fn kind_of_line(line: &str) -> LineKind {
-    let trimmed = line.trim_start_matches([' ', '　', '\t']);
-    if trimmed.trim_end().is_empty() {
-        LineKind::Blank
-    } else if trimmed.starts_with('*') {
-        LineKind::Comment
-    } else if trimmed.starts_with('&') {
-        LineKind::Bookmark
-    } else if trimmed.starts_with("変化：") {
-        LineKind::Variation
-    } else if trimmed.starts_with('#') || trimmed.starts_with("手数") || trimmed.starts_with("まで")
-    {
-        LineKind::Ignored
-    } else if trimmed.starts_with(|character: char| character.is_ascii_digit()) {
-        LineKind::Move
-    } else {
-        LineKind::Header
-    }
 }
 
 /// Reads the next game, its first line next; after a bad game, goes on
