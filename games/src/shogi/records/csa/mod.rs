@@ -51,6 +51,7 @@
 //! the same record (`==`). A record CSA cannot hold is refused: one with
 //! variations, null moves or setups after the start.
 
+mod position;
 mod reader;
 mod writer;
 
