@@ -7,11 +7,12 @@ use core::time::Duration;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
+use super::child::Child;
 use super::line::Line;
 use super::rules::{Rules, Terms};
 use super::settings::Settings;
 use super::store::Store;
-use super::tree::{Child, Tree};
+use super::tree::Tree;
 use crate::game::Node;
 
 /// Bytes kept free below a memory budget, a thread: room for what one

@@ -2,11 +2,12 @@
 //! root, its subtree moves down the vector in place and everything else is
 //! dropped at once.
 
+use super::corrupt::Corrupt;
 use super::kept::Kept;
 use super::line::Line;
 use super::rules::Rules;
 use super::store::Store;
-use super::tree::{Corrupt, NONE, Tree};
+use super::tree::{NONE, Tree};
 use crate::game::Node;
 
 impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S> {
@@ -162,11 +163,12 @@ impl Marks {
 
 #[cfg(test)]
 mod tests {
+    use super::super::corrupt::Corrupt;
     use super::super::line::Line;
     use super::super::rules::Rules;
     use super::super::settings::Settings;
     use super::super::store::{Moves, Positions, Store};
-    use super::super::tree::{Corrupt, NONE, Tree};
+    use super::super::tree::{NONE, Tree};
     use crate::Persistent;
     use crate::chess::{self, Chess, Move, Node};
     use crate::game::Node as _;

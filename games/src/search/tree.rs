@@ -21,56 +21,18 @@ use core::fmt;
 
 use support::Rng;
 
+use super::child::Child;
+use super::corrupt::Corrupt;
 use super::kept::Kept;
 use super::line::Line;
-use super::rules::{Outcome, Rules, Terms};
+use super::playout::playout;
+use super::rules::{Outcome, Rules};
 use super::settings::Settings;
 use super::store::Store;
 use crate::game::{Game, Node};
 
 /// No node: the end of a list of children.
 pub(crate) const NONE: u32 = u32::MAX;
-
-/// Why a tree's links cannot be followed: a bug in how it was made or
-/// moved (tree reuse), never the game's input.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Corrupt {
-    /// A node links to an index past the tree's nodes.
-    OutOfRange {
-        /// The linking node.
-        from: u32,
-        /// The index it links to.
-        to: u32,
-        /// The tree's nodes.
-        nodes: usize,
-    },
-    /// A path from the root, or a node's list of children, comes back on
-    /// itself: longer than the tree has nodes, or with more children than
-    /// the node made.
-    Cycle {
-        /// The node where it was found.
-        at: u32,
-    },
-}
-
-impl fmt::Display for Corrupt {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Corrupt::OutOfRange { from, to, nodes } => write!(
-                f,
-                "corrupt search tree: node {from} links to node {to}, past its {nodes} nodes"
-            ),
-            Corrupt::Cycle { at } => {
-                write!(
-                    f,
-                    "corrupt search tree: its links come back on themselves at node {at}"
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for Corrupt {}
 
 /// One node of the tree.
 pub(crate) struct Entry<M, T> {
@@ -102,31 +64,6 @@ impl<M: Copy, T> Entry<M, T> {
     /// The move of a node that is a child, as every node but the root is.
     fn child_move(&self) -> M {
         self.mv.expect("a child has a move")
-    }
-}
-
-/// A tree node's figures, as a report shows them.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Child<M> {
-    /// The move.
-    pub mv: M,
-    /// Iterations through it.
-    pub visits: u32,
-    /// Their mean value for the player who made it, in `[0, 1]`.
-    pub value: f32,
-    /// Whether the move ends the game, won by the player who made it.
-    pub wins: bool,
-}
-
-impl<M> Child<M> {
-    /// Whether this child is a better move to play than `other`: a move
-    /// that wins at once first, then the most visited, then the better
-    /// mean; `false` when they rank alike, so that the first of equals is
-    /// kept.
-    #[must_use]
-    pub fn better_than(&self, other: &Child<M>) -> bool {
-        (self.wins, self.visits) > (other.wins, other.visits)
-            || ((self.wins, self.visits) == (other.wins, other.visits) && self.value > other.value)
     }
 }
 
@@ -625,46 +562,6 @@ impl<G: Rules, N: Node<Move = G::Move, Board = G::Board>, S: Store> Tree<G, N, S
     }
 }
 
-/// A random playout from `board`, `played` plies into the game (its step
-/// `step`), at most `settings.playout_plies` plies and no further than the
-/// game's move limit: its value for the player to move at `board`.
-/// `moves` and `scratch` are reused buffers.
-#[allow(clippy::too_many_arguments)] // the tree's scratch, split to borrow apart
-fn playout<G: Rules>(
-    board: &G::Board,
-    played: usize,
-    step: G::Step,
-    terms: Terms,
-    settings: &Settings,
-    rng: &mut Rng,
-    moves: &mut Vec<G::Move>,
-    scratch: &mut G::Board,
-) -> f32 {
-    let played = u32::try_from(played).unwrap_or(u32::MAX);
-    let plies = settings
-        .playout_plies
-        .min(terms.max_plies.saturating_sub(played));
-    if plies == 0 {
-        return G::evaluate(board, &terms);
-    }
-    let mut step = step;
-    scratch.clone_from(board);
-    // Whether the player to move at `scratch` is the other one.
-    let mut other = false;
-    let seen = |value: f32, other: bool| if other { 1.0 - value } else { value };
-    for _ in 0..plies {
-        let Some(mv) = G::playout_move(scratch, rng, moves) else {
-            return seen(G::no_moves(scratch).value(), other);
-        };
-        step = G::make(scratch, mv, &step);
-        other = !other;
-        if let Some(outcome) = G::playout_ended(scratch, &step, &terms) {
-            return seen(outcome.value(), other);
-        }
-    }
-    seen(G::evaluate(scratch, &terms), other)
-}
-
 /// The mean value of a node for the player who made its move.
 fn mean<M, T>(entry: &Entry<M, T>) -> f32 {
     if entry.visits == 0 {
@@ -679,34 +576,4 @@ fn mean<M, T>(entry: &Entry<M, T>) -> f32 {
 /// A node's number of moves, as a tree node keeps it.
 fn move_count(moves: usize) -> u16 {
     u16::try_from(moves).expect("fewer than 65,536 moves")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Child;
-
-    fn child(mv: u8, visits: u32, value: f32, wins: bool) -> Child<u8> {
-        Child {
-            mv,
-            visits,
-            value,
-            wins,
-        }
-    }
-
-    #[test]
-    fn a_win_at_once_beats_visits_visits_beat_the_mean_and_equals_keep_the_first() {
-        let (won, visited, valued) = (
-            child(0, 2, 1.0, true),
-            child(1, 40, 0.6, false),
-            child(2, 40, 0.7, false),
-        );
-        assert!(won.better_than(&visited) && !visited.better_than(&won));
-        assert!(visited.better_than(&child(3, 39, 0.9, false)));
-        assert!(valued.better_than(&visited) && !visited.better_than(&valued));
-        assert!(
-            !valued.better_than(&child(4, 40, 0.7, false)),
-            "equals: the first is kept"
-        );
-    }
 }
