@@ -27,9 +27,10 @@ use crate::measure::{Crate, Failure};
 use crate::{chess, go, shogi};
 
 use commands::engine::EngineArgs;
+use commands::play::{SelfPlayArgs, VersusArgs};
 use commands::plies::PliesArgs;
 use commands::records::RecordsArgs;
-use commands::search::{CompareArgs, SearchCommand, SelfPlayArgs, StoresArgs, VersusArgs};
+use commands::search::{CompareArgs, SearchCommand, StoresArgs};
 use commands::tree::scaling::DepthRange;
 
 /// The program's count of the bytes the process holds, given to [`run`].
@@ -478,8 +479,8 @@ pub fn run(allocated: fn() -> usize) -> ExitCode {
             GoCommand::Playouts(args) => commands::go::playouts(&args),
             GoCommand::Tree(args) => commands::go::tree(&args),
             GoCommand::Search(args) => commands::search::compare_run::<go::Go>(&args),
-            GoCommand::Selfplay(args) => commands::search::selfplay_run::<go::Go>(&args),
-            GoCommand::Versus(args) => commands::search::versus_run::<go::Go>(&args),
+            GoCommand::Selfplay(args) => commands::play::selfplay_run::<go::Go>(&args),
+            GoCommand::Versus(args) => commands::play::versus_run::<go::Go>(&args),
             GoCommand::Gtp(args) => commands::engine::gtp(&args),
             GoCommand::Records(args) => commands::records::run::<go::Go>(&args, None),
         },

@@ -5,9 +5,11 @@ pub(crate) mod check;
 pub(crate) mod engine;
 pub(crate) mod go;
 pub(crate) mod perft;
+pub(crate) mod play;
 pub(crate) mod plies;
 pub(crate) mod records;
 pub(crate) mod search;
+pub(crate) mod search_args;
 pub(crate) mod tree;
 pub(crate) mod units;
 
@@ -69,7 +71,7 @@ mod tests {
     use crate::measure::Crate;
     use crate::search::StoreKind;
 
-    use super::search::{StoreChoice, store_choice};
+    use super::search_args::{StoreChoice, store_choice};
     use crate::cli::CrateChoice;
 
     #[test]
