@@ -61,6 +61,8 @@
 mod reader;
 mod round_trip;
 mod san;
+mod syntax;
+mod tokens;
 mod writer;
 
 pub use reader::{Games, KeepNode, read, read_keeping};

@@ -7,6 +7,7 @@ use super::super::board::Board;
 use super::super::moves::Move;
 use super::super::{Node, START, to_fen};
 use super::san::{self, Miss, Resolved};
+use super::syntax::{Token, is_space, read_tag};
 use crate::position::QpiPosition;
 use crate::record::{
     Limits, Mark, NodeId, Problem, Record, RecordError, Source, Step, excerpt, text_of,
@@ -19,18 +20,18 @@ pub type KeepNode<P> = fn(&Step<Move>, &Node<P>) -> Node<P>;
 /// error that makes it a bad game (after which the reader goes on from
 /// the next game). Made by [`read`] and [`read_keeping`].
 pub struct Games<'a, P, K, F> {
-    source: Source<'a>,
-    limits: Limits,
-    keep: F,
+    pub(super) source: Source<'a>,
+    pub(super) limits: Limits,
+    pub(super) keep: F,
     /// The games begun so far: the number of the one being read.
-    game: usize,
+    pub(super) game: usize,
     /// Whether the reader stopped inside a comment.
-    in_comment: bool,
+    pub(super) in_comment: bool,
     /// The legal moves of `board`, read from the node `cached`.
-    cached: Option<NodeId>,
-    board: Board,
-    moves: Vec<Move>,
-    kept: PhantomData<fn(P) -> K>,
+    pub(super) cached: Option<NodeId>,
+    pub(super) board: Board,
+    pub(super) moves: Vec<Move>,
+    pub(super) kept: PhantomData<fn(P) -> K>,
 }
 
 impl<P, K, F> core::fmt::Debug for Games<'_, P, K, F> {
@@ -141,9 +142,6 @@ const STANDARD_VARIANTS: [&str; 6] = [
     "from position",
 ];
 
-/// The game termination markers.
-const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
-
 /// A node's position in errors: FEN's first four fields (the reader keeps
 /// no clocks).
 fn position_text<P: QpiPosition>(node: &Node<P>) -> String {
@@ -151,16 +149,12 @@ fn position_text<P: QpiPosition>(node: &Node<P>) -> String {
     fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
 }
 
-fn is_space(byte: u8) -> bool {
-    matches!(byte, b' ' | b'\t' | b'\r' | b'\n' | b'\x0B' | b'\x0C')
-}
-
 impl<P, K, F> Games<'_, P, K, F>
 where
     P: QpiPosition,
     F: FnMut(&Step<Move>, &Node<P>) -> K,
 {
-    fn error(&self, mark: Mark, problem: Problem) -> RecordError {
+    pub(super) fn error(&self, mark: Mark, problem: Problem) -> RecordError {
         self.source.error_at(self.game, mark, problem)
     }
 
@@ -515,220 +509,4 @@ where
         line.moved = true;
         Ok(())
     }
-
-    /// Reads a `{ }` comment from its `{` at `mark`, one space after the
-    /// `{` and one before the `}` left out (python-chess's), a `\r` before
-    /// each line's end too.
-    fn read_comment(&mut self, mark: Mark) -> Result<String, RecordError> {
-        self.source.bump();
-        self.in_comment = true;
-        if self.source.peek() == Some(b' ') {
-            self.source.bump();
-        }
-        let mut text = Vec::new();
-        loop {
-            self.source.check(self.game)?;
-            match self.source.bump() {
-                None => return Err(self.error(mark, Problem::UnclosedComment)),
-                Some(b'}') => break,
-                Some(b'\r') if self.source.peek() == Some(b'\n') => {}
-                Some(byte) => {
-                    if text.len() >= self.limits.comment_bytes {
-                        return Err(self.error(
-                            mark,
-                            Problem::CommentTooLong {
-                                limit: self.limits.comment_bytes,
-                            },
-                        ));
-                    }
-                    text.push(byte);
-                }
-            }
-        }
-        self.in_comment = false;
-        if text.last() == Some(&b' ') {
-            text.pop();
-        }
-        Ok(text_of(&text))
-    }
-
-    /// Reads a `;` comment: the rest of the line, one space after the `;`
-    /// left out.
-    fn read_line_comment(&mut self) -> String {
-        self.source.bump();
-        if self.source.peek() == Some(b' ') {
-            self.source.bump();
-        }
-        let text = text_of(self.source.rest_of_line());
-        self.source.skip_line();
-        text
-    }
-
-    /// Reads a NAG: `$` and a number to 255, or `!`, `?`, `!!`, `??`, `!?`,
-    /// `?!`.
-    fn read_nag(&mut self, mark: Mark) -> Result<u8, RecordError> {
-        let rest = self.source.rest();
-        if rest.first() == Some(&b'$') {
-            let digits = rest[1..]
-                .iter()
-                .take_while(|byte| byte.is_ascii_digit())
-                .count();
-            // Five digits are enough to tell a number past 255.
-            let text = text_of(&rest[..=digits.min(5)]);
-            let value = if (1..=5).contains(&digits) {
-                text[1..]
-                    .parse::<u32>()
-                    .ok()
-                    .and_then(|value| u8::try_from(value).ok())
-            } else {
-                None
-            };
-            let Some(value) = value else {
-                return Err(self.error(mark, Problem::BadAnnotation { text }));
-            };
-            self.source.skip(1 + digits);
-            return Ok(value);
-        }
-        let glyph = if rest.len() > 1 && matches!(rest[1], b'!' | b'?') {
-            &rest[..2]
-        } else {
-            &rest[..1]
-        };
-        let nag = match glyph {
-            b"!" => 1,
-            b"?" => 2,
-            b"!!" => 3,
-            b"??" => 4,
-            b"!?" => 5,
-            _ => 6,
-        };
-        self.source.skip(glyph.len());
-        Ok(nag)
-    }
-
-    /// Reads a result, a move number or a move at `mark`; `depth` is the
-    /// number of lines open (1: the main line), `ended` whether the game's
-    /// result has been read.
-    fn read_token(&mut self, mark: Mark, depth: usize, ended: bool) -> Result<Token, RecordError> {
-        let rest = self.source.rest();
-        let unexpected = |this: &Self, expected: &'static str| {
-            let length = rest
-                .iter()
-                .take_while(|&&byte| !is_space(byte))
-                .count()
-                .max(1);
-            this.error(
-                mark,
-                Problem::Unexpected {
-                    text: excerpt(&text_of(&rest[..length.min(320)])),
-                    expected,
-                },
-            )
-        };
-        if rest.first() == Some(&b'[') {
-            return Err(unexpected(
-                self,
-                "a move: a blank line ends a game's movetext before the next game's tags",
-            ));
-        }
-        if let Some(result) = RESULTS
-            .iter()
-            .find(|result| rest.starts_with(result.as_bytes()))
-        {
-            if ended || depth > 1 {
-                return Err(unexpected(
-                    self,
-                    "a move or the end of the variation before a result",
-                ));
-            }
-            self.source.skip(result.len());
-            return Ok(Token::Result(result));
-        }
-        if ended {
-            return Err(unexpected(
-                self,
-                "a comment, a NAG or the game's end after its result",
-            ));
-        }
-        if let Some((san, length)) = san::match_token(rest) {
-            let text = text_of(&rest[..length]);
-            let marks = rest[length..]
-                .iter()
-                .take(2)
-                .take_while(|byte| matches!(byte, b'+' | b'#'))
-                .count();
-            self.source.skip(length + marks);
-            return Ok(Token::Move(text, san));
-        }
-        // What old records write after an en-passant capture.
-        if rest.starts_with(b"e.p.") {
-            self.source.skip(4);
-            return Ok(Token::MoveNumber);
-        }
-        let digits = rest.iter().take_while(|byte| byte.is_ascii_digit()).count();
-        let dots = rest[digits..]
-            .iter()
-            .take_while(|&&byte| byte == b'.')
-            .count();
-        if digits + dots > 0 {
-            self.source.skip(digits + dots);
-            return Ok(Token::MoveNumber);
-        }
-        Err(unexpected(
-            self,
-            "a move, a move number, a comment, a NAG, a variation or a result",
-        ))
-    }
-}
-
-/// A token of the movetext other than a comment, a NAG or a parenthesis.
-enum Token {
-    Result(&'static str),
-    /// A move number, or `e.p.`: nothing to keep.
-    MoveNumber,
-    Move(String, san::San),
-}
-
-/// Reads a tag line (its end excluded) as python-chess's pattern does:
-/// `[`, a name (a letter or digit, then letters, digits and `_+#=:-`),
-/// whitespace, and the value between the first `"` and the last before the
-/// closing `]`, whitespace after it allowed; `\"` and `\\` in the value
-/// are a quote and a backslash.
-fn read_tag(line: &[u8]) -> Result<(String, String), &'static str> {
-    let line = line.trim_ascii_end();
-    let inner = line
-        .strip_prefix(b"[")
-        .and_then(|line| line.strip_suffix(b"]"))
-        .ok_or("a tag ends with `]`")?;
-    let name_length = inner
-        .iter()
-        .take_while(|byte| byte.is_ascii_alphanumeric() || b"_+#=:-".contains(byte))
-        .count();
-    if name_length == 0 || !inner[0].is_ascii_alphanumeric() {
-        return Err("a tag's name starts with a letter or a digit");
-    }
-    let rest = &inner[name_length..];
-    let value_start = rest.iter().take_while(|byte| is_space(**byte)).count();
-    if value_start == 0 {
-        return Err("a tag's name is followed by a space and its quoted value");
-    }
-    let quoted = &rest[value_start..];
-    let value = quoted
-        .strip_prefix(b"\"")
-        .and_then(|value| value.strip_suffix(b"\""))
-        .ok_or("a tag's value is between quotes")?;
-    let mut unescaped = Vec::with_capacity(value.len());
-    let mut bytes = value.iter();
-    while let Some(&byte) = bytes.next() {
-        if byte == b'\\'
-            && let Some(&next) = bytes.as_slice().first()
-            && matches!(next, b'"' | b'\\')
-        {
-            bytes.next();
-            unescaped.push(next);
-        } else {
-            unescaped.push(byte);
-        }
-    }
-    Ok((text_of(&inner[..name_length]), text_of(&unescaped)))
 }
