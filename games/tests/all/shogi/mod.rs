@@ -16,4 +16,5 @@ mod promotion;
 mod records;
 mod reference;
 mod search;
+mod search_end;
 mod sfen;
