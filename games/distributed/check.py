@@ -1,9 +1,10 @@
 """The work units run on a real Dask cluster, checked as CI checks them.
 
 - Exact totals on a LocalCluster of two workers: shogi perft(5) split at
-  ply 2, chess perft(5) split at ply 2 and Kiwipete perft(4) split at ply
-  1; the chess split's distinct positions at plies 1 to 4 against OEIS
-  A083276.
+  ply 2, chess perft(5) split at ply 3, where lines transpose (8,902 lines
+  reach 5,362 positions: a merge that counts a position once, not times
+  its lines, is caught), and Kiwipete perft(4) split at ply 1; the chess
+  split's distinct positions at plies 1 to 4 against OEIS A083276.
 - A worker killed while it runs a unit: the unit runs again and the total
   is exact.
 - A run stopped half way (SIGINT) and started again: the units that had a
@@ -112,13 +113,16 @@ def expect_total(name, code, out, err, total):
 def check_totals(scratch):
     cases = [
         ("shogi-5", "shogi", None, 5, 2, 100, 19_861_490),
-        ("chess-5", "chess", None, 5, 2, 50, 4_865_609),
+        ("chess-5", "chess", None, 5, 3, 500, 4_865_609),
         ("kiwipete-4", "chess", KIWIPETE, 4, 1, 8, 4_085_603),
     ]
     for name, game, position, depth, ply, unit_size, total in cases:
         directory, split = scratch.split(name, game, depth, ply, unit_size, position)
-        if name == "chess-5" and "distinct positions from the root: 1, 20, 400" not in split:
-            fail(f"the chess split at ply 2 holds no 400 distinct positions: {split}")
+        if name == "chess-5" and (
+            "distinct positions from the root: 1, 20, 400, 5,362" not in split
+            or "the multiplicities summed: 8,902" not in split
+        ):
+            fail(f"the chess split at ply 3 is not 8,902 lines to 5,362 positions: {split}")
         code, out, err = scratch.run(directory, "--local", "2")
         expect_total(f"{name} on two workers", code, out, err, total)
     for ply, distinct in enumerate(A083276, start=1):

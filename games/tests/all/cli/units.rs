@@ -141,6 +141,89 @@ fn a_chess_perft_split_counted_and_merged_matches_the_published_count() {
     fs::remove_dir_all(dir).unwrap();
 }
 
+/// The lines of a split's units, each its fields: the position, its
+/// multiplicity and the depth left.
+fn unit_lines(dir: &Path) -> Vec<Vec<String>> {
+    unit_files(dir)
+        .iter()
+        .flat_map(|unit| {
+            fs::read_to_string(unit)
+                .unwrap()
+                .lines()
+                .map(|line| line.split('\t').map(str::to_string).collect())
+                .collect::<Vec<Vec<String>>>()
+        })
+        .collect()
+}
+
+#[test]
+fn a_split_where_lines_transpose_counts_each_position_times_its_lines() {
+    // From the start at ply 3, 8,902 lines reach 5,362 positions: a merge
+    // that added each position's count once, not times its lines, would
+    // fall short of the published count.
+    let dir = split_dir("chess-transposed");
+    let text = split("chess", &[], 4, 3, 1_000, &dir);
+    assert_holds(
+        &text,
+        &[
+            "distinct positions from the root: 1, 20, 400, 5,362",
+            "leaves at ply 3, the multiplicities summed: 8,902 (published: MATCH)",
+            "units: 6 of at most 1,000 lines",
+        ],
+    );
+    let lines = unit_lines(&dir);
+    let multiplicities: Vec<u64> = lines.iter().map(|line| line[1].parse().unwrap()).collect();
+    assert_eq!(multiplicities.len(), 5_362);
+    assert_eq!(multiplicities.iter().sum::<u64>(), 8_902);
+    assert!(multiplicities.iter().any(|&lines| lines > 1));
+    count_all("chess", &dir, &[]);
+    assert_holds(
+        &merged("chess", &dir, 197_281),
+        &["published: 197,281 MATCH", "6 units, 5,362 distinct"],
+    );
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn positions_that_differ_only_in_castling_rights_are_split_apart() {
+    // Kings and rooks on their squares, a pawn on each wing: at ply 4 a
+    // rook or king that went and came back stands where it started without
+    // its right to castle, beside lines where it never moved. Their
+    // subtrees differ by the castling moves, so merging them would miscount.
+    let position = "r3k2r/p6p/8/8/8/8/P6P/R3K2R w KQkq - 0 1";
+    let direct = succeeds(&["chess", "perft", "--position", position, "--depth", "5"]);
+    let total: u64 = direct
+        .lines()
+        .last()
+        .and_then(|line| line.strip_prefix("nodes: "))
+        .expect("perft ends on its nodes")
+        .parse()
+        .unwrap();
+    let dir = split_dir("castling-rights");
+    split("chess", &["--position", position], 5, 4, 100_000, &dir);
+    let lines = unit_lines(&dir);
+    // Two lines whose positions differ in the castling field alone.
+    let mut placements = std::collections::HashMap::new();
+    let mut differ_in_rights = false;
+    for line in &lines {
+        let fields: Vec<&str> = line[0].split(' ').collect();
+        let (placement, rights) = (
+            [fields[0], fields[1], fields[3]].join(" "),
+            fields[2].to_string(),
+        );
+        let seen = placements.entry(placement).or_insert_with(Vec::new);
+        differ_in_rights |= seen.iter().any(|held: &String| *held != rights);
+        seen.push(rights);
+    }
+    assert!(
+        differ_in_rights,
+        "no two lines differ in their rights alone"
+    );
+    count_all("chess", &dir, &[]);
+    merged("chess", &dir, total);
+    fs::remove_dir_all(dir).unwrap();
+}
+
 #[test]
 fn the_chess_split_gives_the_distinct_positions_of_oeis_a083276() {
     for (ply, distinct) in [(1, 20), (2, 400), (3, 5_362), (4, 72_078)] {
