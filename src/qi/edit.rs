@@ -256,16 +256,10 @@ impl<P: Clone + PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
             Some(core::mem::replace(out, child))
         };
         out.make_room();
-        let mut edit = Edit {
-            state: EditState::new(self),
-            next: out,
-            position: PhantomData,
-        };
-        build(&mut edit);
-        let Edit { next, state, .. } = edit;
-        match state.finish(next) {
+        match self.build_in(out, build) {
             Ok(()) => Ok(()),
             Err(error) => {
+                let next = out;
                 if let Some(previous) = whole {
                     *next = previous;
                 } else {
@@ -305,6 +299,26 @@ impl<P: Clone + PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
     ) -> Result<(), Error> {
         let mut own = Own::EMPTY;
         out.swap_own_spilled(self, &mut own);
+        match self.build_in(out, build) {
+            Ok(()) => Ok(()),
+            Err(error) => {
+                out.shared = SharedPointer::new(held.restore(&self.shared));
+                out.put_own(own);
+                failed(error)
+            }
+        }
+    }
+
+    /// Runs `build` on `out`, a copy of this position made ready in place
+    /// by [`edit_into`](GenericQi::edit_into), and checks what it wrote:
+    /// the error, `out` left for the caller to put back, if it broke a
+    /// rule.
+    #[inline(always)]
+    fn build_in(
+        &self,
+        out: &mut Self,
+        build: impl FnOnce(&mut Edit<P, S, K, &mut Self>),
+    ) -> Result<(), Error> {
         let mut edit = Edit {
             state: EditState::new(self),
             next: out,
@@ -312,14 +326,7 @@ impl<P: Clone + PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
         };
         build(&mut edit);
         let Edit { next, state, .. } = edit;
-        match state.finish(next) {
-            Ok(()) => Ok(()),
-            Err(error) => {
-                next.shared = SharedPointer::new(held.restore(&self.shared));
-                next.put_own(own);
-                failed(error)
-            }
-        }
+        state.finish(next)
     }
 
     /// Replaces this position's own fields (all but the shared pointer)

@@ -178,18 +178,19 @@ impl<P: Clone + PartialEq, S, K: SharedPointerKind> GenericQi<P, S, K> {
     #[inline(never)]
     pub(super) fn spill_of_kept(&self, remember: bool) -> SharedPointer<Shared<P, S, K>, K> {
         let origin = &*self.shared;
-        let mut kept = self.kept.squares.clone();
-        if !remember {
-            return SharedPointer::new(origin.spilled(&mut kept));
-        }
-        if let Some(spill) = origin
-            .spill
-            .get_if(|spill| spill.is_spill_of(origin, &self.kept.squares))
+        if remember
+            && let Some(spill) = origin
+                .spill
+                .get_if(|spill| spill.is_spill_of(origin, &self.kept.squares))
         {
             return spill;
         }
+        // The kept writes are copied only for a spill made anew.
+        let mut kept = self.kept.squares.clone();
         let spill = SharedPointer::new(origin.spilled(&mut kept));
-        origin.spill.set(SharedPointer::clone(&spill));
+        if remember {
+            origin.spill.set(SharedPointer::clone(&spill));
+        }
         spill
     }
 
