@@ -52,21 +52,26 @@ impl Movetext {
             // move number, start the line.
             self.token("...");
         }
-        self.token(&format!("; {text}"));
+        // A reader drops one carriage return at a line's end: a text's own
+        // last one is written twice.
+        let end = if text.ends_with('\r') { "\r" } else { "" };
+        self.token(&format!("; {text}{end}"));
         self.lines.push(core::mem::take(&mut self.line));
     }
 
     /// Appends a comment as PGN writes it: `{ text }` (python-chess's), or
     /// `; text` for a text that holds a `}` and no line end (as a `;`
-    /// comment may hold one: a carriage return too, but not last, where
-    /// it would end the line); a text holding a `}` and a line end, which
-    /// no comment read from PGN holds, loses its `}`, as python-chess
-    /// writes it.
+    /// comment may hold one, and carriage returns); a text holding a `}`
+    /// and a line end, which no comment read from PGN holds, loses its
+    /// `}`, as python-chess writes it. A reader drops the carriage return
+    /// before each line's end in `{ }`, so a text's own `\r\n` is written
+    /// `\r\r\n`.
     fn comment(&mut self, text: &str) {
-        if text.contains('}') && !text.contains('\n') && !text.ends_with('\r') {
+        if text.contains('}') && !text.contains('\n') {
             self.line_comment(text);
         } else {
-            self.token(&format!("{{ {} }}", text.replace('}', "")));
+            let text = text.replace('}', "").replace("\r\n", "\r\r\n");
+            self.token(&format!("{{ {text} }}"));
         }
     }
 
