@@ -22,8 +22,8 @@
 //!   to 19x19); a move of the player not to move is read after a null move
 //!   (the turn given over), as SGF lets either player move;
 //! - a node with `AB`, `AW` or `AE`, or none of these: a setup (its side
-//!   to move as the root's, else the parent's); with only a `PL` giving
-//!   the turn over, a null move;
+//!   to move as the root's, else the parent's); a node that changes no
+//!   stone and whose `PL` gives the turn over, a null move;
 //! - `C` as the node's comments, `TE`, `BM`, `IT` and `DO` as glyphs
 //!   (`TE[1]` `!`, `TE[2]` `!!`, `BM[1]` `?`, `BM[2]` `??`, `IT` `!?`, `DO`
 //!   `?!`), and every other property (a root property of several values

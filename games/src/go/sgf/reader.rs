@@ -271,24 +271,22 @@ where
         Ok(points)
     }
 
-    /// Applies a node's `AB`, `AW` and `AE` to `stones`; whether it had any.
+    /// Applies a node's `AB`, `AW` and `AE` to `stones`.
     fn set_up(
         &self,
         node: &SyntaxNode,
         columns: usize,
         rows: usize,
         stones: &mut Stones,
-    ) -> Result<bool, RecordError> {
-        let mut any = false;
+    ) -> Result<(), RecordError> {
         for (name, stone) in [("AE", None), ("AB", Some(BLACK)), ("AW", Some(WHITE))] {
             if let Some(values) = node.values(name) {
-                any = true;
                 for point in self.points(node, values, columns, rows)? {
                     stones[point] = stone;
                 }
             }
         }
-        Ok(any)
+        Ok(())
     }
 
     /// The side to move at a node that places no move: its `PL`, else the
@@ -500,7 +498,12 @@ where
         }
         let mut stones = vec![None; columns * rows];
         node.position.read_board(&mut stones);
-        let changed = self.set_up(syntax, columns, rows, &mut stones)?;
+        let before = stones.clone();
+        self.set_up(syntax, columns, rows, &mut stones)?;
+        // What the node does, not what it names: an `AE` on an empty point
+        // changes nothing, and with a `PL` giving the turn over it is the
+        // null move the writer writes as `PL` alone.
+        let changed = stones != before;
         let turn = self.turn(syntax, nodes, node.position.turn())?;
         let (step, child) =
             if !changed && turn != node.position.turn() && syntax.values("PL").is_some() {

@@ -107,6 +107,19 @@ fn a_setup_node_changes_stones_and_ae_clears_them() {
 }
 
 #[test]
+fn a_setup_that_changes_no_stone_but_gives_the_turn_over_is_a_null_move() {
+    // `AE` on an empty point with `PL`: what it does, as the writer writes
+    // it back (`PL` alone); without the `PL`, an unchanged setup.
+    let record = one("(;SZ[3];B[aa];AE[cc]PL[B];AE[bb]C[kept])");
+    let steps: Vec<Step<_>> = record.main_line().map(|id| *record.step(id)).collect();
+    assert_eq!(steps[2..], [Step::Null, Step::Setup]);
+    assert_eq!(board(&record, last(&record)), "X../.../... b");
+    let written = sgf::to_sgf(&record);
+    assert!(written.contains(";PL[B];C[kept]"), "{written}");
+    assert!(one(&written) == record, "{written}");
+}
+
+#[test]
 fn a_move_of_the_player_not_to_move_comes_after_a_null_move() {
     let record = one("(;SZ[3];B[aa];B[cc])");
     let steps: Vec<Step<_>> = record.main_line().map(|id| *record.step(id)).collect();
