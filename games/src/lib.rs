@@ -32,36 +32,20 @@
 //! ```
 #![forbid(unsafe_code)]
 
-pub mod chess;
 pub mod cli;
-mod feen;
-mod fixed;
-mod game;
-pub mod go;
-mod macros;
-mod mailbox;
-pub mod measure;
-mod perft;
-mod position;
-pub mod protocol;
-pub mod record;
-pub mod save;
-pub mod search;
-pub mod shogi;
-mod tree;
-pub mod units;
 
-pub use feen::{FeenError, convert, read_feen, write_feen};
-pub use fixed::{FIXED_ARRAY, Fixed};
-pub use game::{Game, Node, Published};
-pub use perft::{
-    PerftOptions, divide, divide_parallel, divide_with_hits, perft, perft_each, perft_each_parallel,
+pub use games_chess as chess;
+pub use games_core::{
+    BuildError, Crate, DISTINCT_BYTES, FIXED_ARRAY, FeenError, Fixed, FixedError, Game, KindName,
+    Limits, Local, Node, Observer, Parts, PerftOptions, Persistent, Position, Published,
+    QpiPosition, Sashite, Token, Tree, TreeError, Write, build_tree, content_digest, convert,
+    distinct, divide, divide_parallel, divide_with_hits, estimated_positions, perft, perft_each,
+    perft_each_parallel, read_feen, same_content, save, write_feen,
 };
-pub use position::{
-    BuildError, FixedError, KindName, Local, Parts, Persistent, Position, QpiPosition, Sashite,
-    Token, Write, content_digest, same_content,
-};
-pub use tree::{
-    DISTINCT_BYTES, Limits, Observer, Tree, TreeError, build as build_tree, distinct,
-    estimated_positions,
-};
+pub use games_engines as protocol;
+pub use games_go as go;
+pub use games_measure as measure;
+pub use games_record as record;
+pub use games_search as search;
+pub use games_shogi as shogi;
+pub use games_units as units;

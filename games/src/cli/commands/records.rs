@@ -11,13 +11,13 @@ use std::time::Instant;
 use clap::Args;
 use persistent_qi::qpi::{Qpi, Sin};
 
+use crate::Persistent;
 use crate::measure::designs::{self, Design, Inputs};
 use crate::measure::records::{
     Summary, all_records, find_position, positions, read_bytes, read_file, read_kept, shuffled,
     time_boards, write_nodes,
 };
 use crate::measure::{Failure, Progress, Sections, as_f64, format_number, load, thousands};
-use crate::position::Persistent;
 use crate::record::{self, Limits, Record, RecordFile, Records, Saved, SavedError};
 use crate::search::Rules;
 
