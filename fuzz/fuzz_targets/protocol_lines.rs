@@ -1,8 +1,8 @@
 //! Any bytes, as lines, into each engine front-end (UCI, USI, GTP): see
-//! `games::protocol::drive`. Every line is answered; none panics, hangs or
+//! `games_engines::drive`. Every line is answered; none panics, hangs or
 //! grows memory without bound.
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let _ = games::protocol::drive(data);
+    let _ = games_engines::drive(data);
 });

@@ -1,24 +1,24 @@
-//! Three games on persistent positions: legal shogi, chess and Go, each
-//! checked against published counts and measured against sashite-qi
-//! through the same rules.
+//! The games program: legal shogi, chess and Go on persistent-qi
+//! positions, each checked against published counts and measured against
+//! sashite-qi through the same rules.
 //!
-//! Each game is a module of rules ([`shogi`], [`chess`], [`go`]) over any
-//! position crate that implements [`Position`]: persistent-qi's `Qi`
-//! ([`Persistent`]) and its single-thread `LocalQi` ([`Local`]) and, as the
-//! peer every figure is compared with, sashite-qi's `Qi` ([`Sashite`]);
-//! and, as the limit of copying, each game's [`Fixed`] array: the board
-//! as an array inside the position, copied whole for every child.
-//! The rules read and write positions only through those crates' public
-//! APIs. Each game's node (the crate's position plus the game's own state)
-//! implements [`Node`], and each game [`Game`]: the one trait the
-//! measuring side ([`perft`], [`build_tree`], [`measure`]) uses, so every
-//! figure of every game is taken by the same code. A kept tree of shogi or
-//! chess is saved as its root and one diff a position, and loaded back,
-//! by [`save`]. A perft too deep for one machine is split into work units,
-//! counted anywhere and merged, by [`units`]. Game records (PGN, CSA, KIF,
-//! SGF) are read into one tree a game, every node keeping its position:
-//! [`record`]. The `games` program's command line is [`cli`], here rather
-//! than in the program so that the generic code is instantiated once.
+//! This crate is the command line only ([`cli`], here rather than in
+//! `main` so that the generic code is instantiated once); the rules and
+//! everything the program runs live in the layers below it, each a
+//! workspace member (`ARCHITECTURE.md` draws them):
+//!
+//! | Layer | Crate | Re-exported as |
+//! |---|---|---|
+//! | traits, position kinds, perft, kept tree and its file | `games-core` | the root (`games::Game`, `games::perft`, [`save`]) |
+//! | game records, whatever their format | `games-record` | [`record`] |
+//! | the Monte Carlo tree search | `games-search` | [`search`] |
+//! | chess, shogi, Go: rules and record formats | `games-chess`, `games-shogi`, `games-go` | [`chess`], [`shogi`], [`go`] |
+//! | perft in work units | `games-units` | [`units`] |
+//! | UCI, USI, GTP | `games-engines` | [`protocol`] |
+//! | the measuring side | `games-measure` | [`measure`] |
+//!
+//! The re-exports keep one path for the program's tests and scripts; a
+//! program of your own depends on the layer it needs.
 //!
 //! ```
 //! use games::chess::{self, Chess};

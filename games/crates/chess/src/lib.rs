@@ -99,6 +99,13 @@
 //!   compare equal more often.
 //! - Moves in UCI notation: `e2e4`, `e7e8q`, castling as the king's move
 //!   (`e1g1`).
+//!
+//! # What this crate may use
+//!
+//! This crate uses `games-core`, `games-record` (PGN reads into its tree)
+//! and `games-search` (it implements [`Rules`](games_search::Rules)); it
+//! never names another game, the work units, the engines or the measuring
+//! side (`ARCHITECTURE.md`).
 
 mod board;
 mod castling;

@@ -8,6 +8,13 @@
 //! UCI's and USI's `info string`) and changes nothing: no line panics,
 //! waits forever or makes the process hold more than its budget; a line
 //! longer than [`MAX_LINE`] bytes is refused unread.
+//!
+//! # What this crate may use
+//!
+//! This crate uses `games-core`, `games-search` and the three games; it
+//! never measures (no `games-measure`: the choice of position crate is
+//! [`Crate`](games_core::Crate)) and never reads a record file or a work
+//! unit (`ARCHITECTURE.md`).
 
 pub mod engine;
 pub mod gtp;

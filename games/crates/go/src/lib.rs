@@ -84,6 +84,13 @@
 //! the seki of `final_status_list` and the area of `final_score`, whose
 //! answer is [`Score`]'s `Display` (`B+3.5`), [`Node::with_turn`] lets the other colour play, and the
 //! board's `Display` is a diagram [`load`] reads back.
+//!
+//! # What this crate may use
+//!
+//! This crate uses `games-core`, `games-record` (SGF reads into its tree)
+//! and `games-search` (it implements [`Rules`](games_search::Rules)); it
+//! never names another game, the work units, the engines or the measuring
+//! side (`ARCHITECTURE.md`).
 
 mod board;
 mod end;

@@ -15,6 +15,13 @@
 //! child ply by ply, and perft depth by depth, by [`plies`], whose runners
 //! take the same [`turns`]. Positions are read by the games
 //! ([`Game::load`]); [`load`] only gives their error as a [`Failure`].
+//!
+//! # What this crate may use
+//!
+//! This crate uses every layer below the engines: `games-core`,
+//! `games-record`, `games-search`, the games it measures by name and
+//! `games-units`; it never names the engines or the program
+//! (`ARCHITECTURE.md`), which is its only user.
 
 mod compare;
 pub mod designs;

@@ -47,6 +47,12 @@
 //!
 //! A writer writes every field it can of the records it is given, so
 //! that reading what it wrote gives the same records (`==`).
+//!
+//! # What this crate may use
+//!
+//! This crate uses `games-core` (the `Node` trait) and persistent-qi; it
+//! never names a game, a format's syntax, the search or the measuring side
+//! (`ARCHITECTURE.md`): each game's readers build its records.
 
 mod error;
 mod formats;

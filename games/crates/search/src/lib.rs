@@ -1,4 +1,11 @@
 //! A Monte Carlo tree search over any game's [`Node`](games_core::Node)s.
+//!
+//! # What this crate may use
+//!
+//! This crate uses `games-core` (the `Game` and `Node` traits) and
+//! `support` (the generator); it never names a game, a record, the work
+//! units or the measuring side (`ARCHITECTURE.md`). A game plugs in by
+//! implementing [`Rules`]; the tests play a game of their own.
 
 mod child;
 mod corrupt;

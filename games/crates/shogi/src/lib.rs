@@ -64,6 +64,13 @@
 //!   logistic ([`evaluate`], [`EVALUATION_SCALE`]);
 //! - a playout draws its moves uniformly among the legal ones;
 //! - moves are parsed in USI, as [`Move`]'s `Display` writes them.
+//!
+//! # What this crate may use
+//!
+//! This crate uses `games-core`, `games-record` (CSA and KIF read into its
+//! tree) and `games-search` (it implements [`Rules`](games_search::Rules));
+//! it never names another game, the work units, the engines or the
+//! measuring side (`ARCHITECTURE.md`).
 
 mod board;
 mod end;

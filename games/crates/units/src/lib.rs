@@ -51,6 +51,12 @@
 //! assert_eq!(counts.iter().sum::<u64>(), 8_902);
 //! # Ok::<(), chess::LoadError>(())
 //! ```
+//!
+//! # What this crate may use
+//!
+//! This crate uses `games-core` only (with `support`): it is generic over
+//! [`Game`](games_core::Game) and names no game, record or search
+//! (`ARCHITECTURE.md`); its tests and docs count chess.
 
 pub mod files;
 mod merge;
