@@ -91,7 +91,9 @@ fn manifests() -> BTreeMap<String, toml::Table> {
         .map(|member| member.as_str().unwrap().to_string());
     let mut manifests = BTreeMap::new();
     for folder in std::iter::once(".".to_string()).chain(members) {
-        let manifest: toml::Table = read(&root().join(folder).join("Cargo.toml")).parse().unwrap();
+        let manifest: toml::Table = read(&root().join(folder).join("Cargo.toml"))
+            .parse()
+            .unwrap();
         let name = manifest["package"]["name"].as_str().unwrap().to_string();
         manifests.insert(name, manifest);
     }
@@ -104,7 +106,10 @@ fn every_member_depends_only_on_what_the_architecture_lets_it() {
     let manifests = manifests();
     let members: BTreeSet<&String> = manifests.keys().collect();
     let documented: BTreeSet<&String> = sections.keys().collect();
-    assert_eq!(documented, members, "ARCHITECTURE.md has a section a member");
+    assert_eq!(
+        documented, members,
+        "ARCHITECTURE.md has a section a member"
+    );
     let mut wrong = Vec::new();
     for (name, manifest) in &manifests {
         let section = &sections[name];
@@ -122,7 +127,9 @@ fn every_member_depends_only_on_what_the_architecture_lets_it() {
             ));
         }
         for forbidden in uses.intersection(&section.never) {
-            wrong.push(format!("`{name}` depends on `{forbidden}`, which it never may"));
+            wrong.push(format!(
+                "`{name}` depends on `{forbidden}`, which it never may"
+            ));
         }
         let tests = path_dependencies(manifest, "dev-dependencies");
         for forbidden in tests.intersection(&section.never) {

@@ -53,7 +53,9 @@ const HAND_SALT: u64 = 0x2545_F491_4F6C_DD1D;
 const SPREAD: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// The finalizer of `SplitMix64`: every bit of `value` reaches every bit of
-/// the result.
+/// the result. `#[inline]`: every key update of every instantiation
+/// calls it, from the crates above this one.
+#[inline]
 fn mix(mut value: u64) -> u64 {
     value = (value ^ (value >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     value = (value ^ (value >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
