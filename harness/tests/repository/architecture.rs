@@ -32,8 +32,8 @@ fn names(list: &str) -> BTreeSet<String> {
         .collect()
 }
 
-/// Every `### `name`` section of the document, by package name; a section
-/// that titles several (`` `a`, `b` ``) applies to each.
+/// Every section of the document titled `### ` and a package name in
+/// backticks, by package name; a section that titles several applies to each.
 fn sections(document: &str) -> BTreeMap<String, Section> {
     let mut sections = BTreeMap::new();
     let mut current: Vec<String> = Vec::new();

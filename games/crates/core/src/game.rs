@@ -128,7 +128,7 @@ pub struct Published {
     /// The counts at the depths after [`counts`](Published::counts)
     /// (`counts.len() + 1`, ...), too deep for one process: published by
     /// those who split the tree into work units, and what a merge of
-    /// [`units`](crate::units) compares its total with. Past 2^64 from
+    /// `games-units` compares its total with. Past 2^64 from
     /// chess's perft(14).
     pub deeper: &'static [u128],
 }

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use games_engines::{Clock, centipawns};
+use games_engines::Clock;
 
 fn millis(millis: u64) -> Duration {
     Duration::from_millis(millis)
