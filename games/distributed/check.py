@@ -175,7 +175,11 @@ def check_killed_worker(scratch):
 
 
 def check_resumed(scratch):
-    directory, _ = scratch.split("resumed", "chess", 5, 2, 20)
+    # Chess perft(6) split at ply 2: 20 units of about 6 million positions
+    # each, so that the run is still counting when it is stopped after its
+    # fifth result (perft(5)'s units took a few milliseconds each, and a
+    # fast host finished them all before the signal arrived).
+    directory, _ = scratch.split("resumed", "chess", 6, 2, 20)
     units = 20
     before = len(scratch.unit_runs())
     runner = scratch.start(directory, "--local", "1")
@@ -203,7 +207,7 @@ def check_resumed(scratch):
         code,
         out,
         err,
-        4_865_609,
+        119_060_324,
     )
 
 
