@@ -14,7 +14,7 @@ from python-chess's file.
     python games/clients/pgn.py bench FILE [--sample N] [--seed S]
 
 `corpus` writes the generated half of the fuzz target's corpus
-(fuzz/corpus/pgn_read/generated_*.pgn); `generate --plain` writes the measured corpus (docs/performance.md): games
+(fuzz/corpus/pgn_read/generated_*.pgn); `generate --plain` writes the measured corpus (docs/performance-records.md): games
 of 60 to 120 plies from the start, with variations on a tenth of their
 nodes, comments and NAGs, no null moves; `bench` times python-chess on a
 file for the table's bearings.

@@ -12,7 +12,7 @@ wrote, and its boards must agree node by node, captures included.
     python games/clients/sgf_records.py corpus DIR
     python games/clients/sgf_records.py bench FILE [--sample N] [--seed S]
 
-`generate` writes the measured corpus (docs/performance.md): games on
+`generate` writes the measured corpus (docs/performance-records.md): games on
 19x19 of 150 to 250 moves with variations beside a tenth of their moves;
 `corpus` seeds the fuzz target's corpus; `bench` times sgfmill on a file
 for the measured table's bearings.

@@ -15,7 +15,7 @@ SFEN node by node.
     python games/clients/shogi_records.py corpus CSA_DIR KIF_DIR
     python games/clients/shogi_records.py bench FILE [--sample N] [--seed S]
 
-`generate` writes the measured corpus (docs/performance.md): games of 60
+`generate` writes the measured corpus (docs/performance-records.md): games of 60
 to 120 plies from the start, with variations beside a tenth of their moves,
 one KIF file; `corpus` seeds the fuzz targets' corpora; `bench` times
 cshogi's parser on a file for the measured table's bearings (it reads a

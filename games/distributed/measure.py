@@ -1,6 +1,6 @@
 """Measures a perft split into work units on Dask against the same perft in
 one process, in one run, and writes the table into its section of
-docs/performance.md.
+docs/performance-units.md.
 
 Three ways, taking turns over the rounds (medians reported): the units on
 a LocalCluster of one worker, of two workers (the split, the cluster's

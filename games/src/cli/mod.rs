@@ -259,7 +259,7 @@ struct PerftArgs {
     /// code 1), as in the self-check.
     #[arg(long, value_name = "NODES")]
     expect: Option<u128>,
-    /// Also replace this perft's section of FILE (`docs/performance.md`),
+    /// Also replace this perft's section of FILE (`docs/performance-games.md`),
     /// named after the game, the position, the depth and the options
     /// (`chess-perft-kiwipete-4`, `shogi-perft-start-5-tt`, ...), with the
     /// table, the date, the machine and the command. Published positions
@@ -326,7 +326,7 @@ struct KeptArgs {
     /// applies.
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
     max_memory: Option<u64>,
-    /// Also replace this tree's section of FILE (`docs/performance.md`),
+    /// Also replace this tree's section of FILE (`docs/performance-games.md`),
     /// named after the game, the position and the size
     /// (`shogi-tree-start-4`, `go-tree-19x19-200000`), with the table, the
     /// date, the machine and the command; may be given more than once.
@@ -365,7 +365,7 @@ struct PlayoutArgs {
     /// each crate's median.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=99))]
     rounds: u16,
-    /// Also replace this run's section of FILE (`docs/performance.md`),
+    /// Also replace this run's section of FILE (`docs/performance-games.md`),
     /// `go-playouts-<board>` (`go-playouts-9x9`), with the table, the date,
     /// the machine and the command; may be given more than once.
     #[arg(long, value_name = "FILE")]

@@ -26,6 +26,22 @@ fn root() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
 
+/// Every measured section: `docs/performance.md` and the files of the
+/// layers it links, one text (a section's name is unique across them).
+fn performance() -> String {
+    [
+        "performance",
+        "performance-games",
+        "performance-records",
+        "performance-search",
+        "performance-units",
+    ]
+    .iter()
+    .map(|name| read(&format!("docs/{name}.md")))
+    .collect::<Vec<_>>()
+    .join("\n")
+}
+
 fn read(path: &str) -> String {
     let path = root().join(path);
     std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
@@ -1194,7 +1210,7 @@ fn copy_verdict(
 /// Checks (or, asked to, rewrites) the table `copy` as `derive` gives it
 /// from `docs/performance.md`.
 fn check_copy(copy: Copy, derive: fn(&str) -> Result<String, String>) {
-    let performance = read("docs/performance.md");
+    let performance = performance();
     let expected =
         derive(&performance).unwrap_or_else(|message| panic!("docs/performance.md: {message}"));
     let written = |text: String| {
@@ -1262,7 +1278,7 @@ fn a_run_without_the_update_rewrites_nothing_and_fails_on_a_stale_table() {
 fn a_new_measurement_changes_the_derived_table() {
     // A perft ratio rewritten in docs/performance.md changes the targets
     // table, which the test above then finds differing.
-    let performance = read("docs/performance.md");
+    let performance = performance();
     let before = summary(&performance).expect("the measured tables parse");
     let perft = section(&performance, "shogi-perft-start-5").expect("the perft section");
     let table = rows(perft);

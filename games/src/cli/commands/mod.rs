@@ -17,9 +17,10 @@ use crate::Game;
 use crate::measure::Failure;
 use clap::ValueEnum;
 
-/// How a section of `docs/performance.md` names a published position of
-/// the game `G` (`start`, `kiwipete`, `most-moves`, `9x9`); any other
-/// position is refused, as it has no section.
+/// How a section of the performance files (`docs/performance-games.md`)
+/// names a published position of the game `G` (`start`, `kiwipete`,
+/// `most-moves`, `9x9`); any other position is refused, as it has no
+/// section.
 pub(crate) fn section_position<G: Game>(text: &str) -> Result<String, Failure> {
     G::PUBLISHED
         .iter()

@@ -56,7 +56,7 @@ pub(crate) struct PliesArgs {
     /// thread (1: none).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: u16,
-    /// Also replace the sections of FILE (`docs/performance.md`) with the
+    /// Also replace the sections of FILE (`docs/performance-games.md`) with the
     /// tables, the date, the machine and the command: each game's lines in
     /// `<game>-plies-<position>-<plies>` (`chess-plies-start-120`,
     /// `go-plies-9x9-120`), perft in `<game>-perft-by-depth-start-<depth>`;

@@ -71,7 +71,7 @@ pub(crate) struct RecordsArgs {
     #[arg(long, value_name = "PYTHON", requires = "compare")]
     python: Option<PathBuf>,
     /// With `--compare`: also replace the section `<game>-records` of FILE
-    /// (`docs/performance.md`) with the tables, the date, the machine and
+    /// (`docs/performance-records.md`) with the tables, the date, the machine and
     /// the command; may be given more than once.
     #[arg(long, value_name = "FILE", requires = "compare")]
     write: Vec<PathBuf>,
